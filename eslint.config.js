@@ -1,0 +1,41 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const pureLayers = ['src/core/**', 'src/games/**', 'src/quiz/**'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: pureLayers,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['discord.js', 'bullmq', 'ioredis', 'pino', 'prom-client', 'node:fs', 'node:http', 'node:net'],
+          patterns: [
+            { group: ['**/bot/**', '**/jobs/**', '**/http/**'], message: 'Pure layers know nothing of transports.' },
+            { group: ['discord.js/*', '@discordjs/*', 'bullmq/*'], message: 'Pure layers know nothing of transports.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,74 @@
+/** The only reader of process.env: every setting, parsed once with zod, with defaults that need no setup. */
+import { z } from 'zod';
+import { InputError } from './core/errors.js';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes' || v === 'on');
+
+const intIn = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+export const ConfigSchema = z.object({
+  /** BullMQ + cache Redis; unset = everything in one process. */
+  REDIS_URL: optionalText,
+  /** Optional separate Redis (or database, e.g. redis://host:6379/1) for the cache, so it may evict. */
+  CACHE_REDIS_URL: optionalText,
+  /** How long answers stay cached (both drivers); 0 turns the cache off. */
+  CACHE_TTL_SECONDS: intIn(0, 365 * 24 * 3600, 7 * 24 * 3600),
+  /** Prefix of every Redis key and the queue; wrap in {braces} for Redis Cluster hash tags. */
+  GRUNDY_PREFIX: z.string().trim().min(1).default('grundy'),
+  QUEUE_NAME: z.string().trim().min(1).default('solve'),
+  /** Jobs estimated above this many CPU ms go to the queue (when REDIS_URL is set). */
+  INLINE_COST_MS: intIn(0, 3_600_000, 250),
+  JOB_TIMEOUT_MS: intIn(1_000, 24 * 3600 * 1000, 10 * 60 * 1000),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  /** Tries per queued job for transient failures (a crashed thread, a lost lock); bad input is never retried. */
+  JOB_ATTEMPTS: intIn(1, 20, 3),
+  /** How long a caller waits for a queued job (queue time included) before giving up. */
+  JOB_WAIT_MS: intIn(1_000, 24 * 3600 * 1000, 15 * 60 * 1000),
+  /** A worker's lock on its job; a killed worker's job is retried about this long after its last renewal. */
+  JOB_LOCK_MS: intIn(1_000, 3_600_000, 30_000),
+  /** How often workers look for jobs whose worker died (stalled jobs). */
+  STALLED_INTERVAL_MS: intIn(500, 3_600_000, 30_000),
+  /** Start-up: how long to wait for Redis before failing with a clear message. */
+  REDIS_CONNECT_TIMEOUT_MS: intIn(100, 120_000, 5_000),
+  /** In-process cache (no REDIS_URL): how many answers to keep. */
+  CACHE_MAX_ENTRIES: intIn(1, 1_000_000, 1_000),
+  /** Plugin hook: an ES module exporting `games` (GameDefinition[]) that the solve service and workers also serve. */
+  GRUNDY_EXTRA_GAMES_MODULE: optionalText,
+  /** `grundy worker`: serve Prometheus metrics on this port (unset = off). */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  BULL_BOARD: flag,
+  DISCORD_TOKEN: optionalText,
+  DISCORD_APPLICATION_ID: optionalText,
+  DISCORD_PUBLIC_KEY: optionalText,
+  DISCORD_API_BASE: z.string().trim().url().default('https://discord.com/api'),
+  /** How long an interaction token may be used (Discord: 15 minutes); shortened in tests. */
+  INTERACTION_TOKEN_TTL_MS: intIn(1_000, 15 * 60 * 1000, 15 * 60 * 1000),
+  RATE_LIMIT_PER_MINUTE: intIn(0, 10_000, 20),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PORT: intIn(0, 65_535, 8080),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Parses settings from an environment (process.env by default); a bad value is an InputError naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(ConfigSchema.shape).flatMap((key) => (env[key] === undefined ? [] : [[key, env[key]]])),
+  );
+  const parsed = ConfigSchema.safeParse(known);
+  if (!parsed.success) {
+    throw new InputError(`Bad configuration:\n${z.prettifyError(parsed.error)}\nSee .env.example for every variable.`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,18 @@
+/** The explicit list of games. The bot, the CLI, the workers and the tests all read this one list. */
+import type { AnyGame } from '../core/game.js';
+import { UnknownGameError } from '../core/errors.js';
+import { seagm } from './seagm/index.js';
+
+export const games: readonly AnyGame[] = [seagm];
+
+const byId = new Map<string, AnyGame>(games.map((game) => [game.id, game]));
+
+export function findGame(id: string): AnyGame | undefined {
+  return byId.get(id.toLowerCase());
+}
+
+export function getGame(id: string): AnyGame {
+  const game = findGame(id);
+  if (game === undefined) throw new UnknownGameError(id, games.map((g) => g.id));
+  return game;
+}

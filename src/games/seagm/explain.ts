@@ -1,0 +1,130 @@
+/** SEAGM explanations as data: the winning first card or every card's refutation, and the random-play odds. */
+import type { Explanation, KeyFact } from '../../core/game.js';
+import { distinctPrimes } from './factor.js';
+import type { SeagmMove, SeagmParams, SeagmResult } from './schema.js';
+
+const MOVES_SHOWN = 5;
+
+function cardsDivisibleBy(cards: readonly number[], p: number): number {
+  let count = 0;
+  for (const c of cards) if (c % p === 0) count++;
+  return count;
+}
+
+function plural(count: number, word: string): string {
+  return `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+}
+
+export function formatProbability(result: SeagmResult): string {
+  const decimal = result.probability.toFixed(4);
+  return result.fraction === null ? decimal : `${result.fraction.num}/${result.fraction.den} (${decimal})`;
+}
+
+function primeFacts(cards: readonly number[], primes: readonly number[]): string {
+  return primes
+    .map((p) => {
+      const count = cardsDivisibleBy(cards, p);
+      return `${p}: ${plural(count, 'card')} (${count % 2 === 0 ? 'even' : 'odd'})`;
+    })
+    .join(', ');
+}
+
+function optimalReasons(params: SeagmParams, result: SeagmResult): string[] {
+  const { cards } = params;
+  const n = cards.length;
+  if (result.gcdAll > 1) {
+    return [
+      `Every card is a multiple of ${result.gcdAll}, so g can never become 1: all ${n} cards get played, and the player facing the empty table loses.`,
+      `${n} is ${n % 2 === 1 ? 'odd, so the first player makes the last move' : 'even, so the second player makes the last move'}.`,
+    ];
+  }
+  const reasons = [
+    'A card keeps the game alive exactly when it shares a prime with g, and the primes of g can only disappear; so count, for each prime of g, the cards it divides.',
+  ];
+  if (result.firstWins) {
+    const card = result.winningCards[0] ?? 0;
+    const primes = distinctPrimes(card);
+    const counts = primes.map((p) => cardsDivisibleBy(cards, p));
+    reasons.push(`Take ${card}: g becomes ${card}, whose primes divide ${primeFacts(cards, primes)}.`);
+    if (counts.every((c) => c % 2 === 1)) {
+      reasons.push(
+        'Each of these primes divides an odd number of cards, so after your card an even number of each is left. Whatever your opponent takes, every prime that survives then has an odd number left: you can always answer without making g = 1, and your opponent is the one who runs out of safe cards.',
+      );
+    } else {
+      reasons.push(
+        'The primes of g split into odd and even counts; searching every prime set a reply can leave shows that each reply of your opponent can be answered the same way, until your opponent runs out of safe cards.',
+      );
+    }
+  } else {
+    reasons.push(
+      'For a first card whose primes all divide an odd number of cards you would win, but here every first card leaves the second player a reply that hands back a losing position.',
+    );
+    for (const r of result.refutations.slice(0, 3)) {
+      if (r.reply === null) {
+        reasons.push(
+          r.card === 1
+            ? 'Taking 1 makes g = 1 at once, which loses.'
+            : `After ${r.card} the second player can only run the first player out of safe cards.`,
+        );
+      } else {
+        const g = gcd(r.card, r.reply);
+        reasons.push(`If you open with ${r.card}, the reply ${r.reply} leaves g = ${g} (${primeFacts(cards, distinctPrimes(g))}).`);
+      }
+    }
+  }
+  return reasons;
+}
+
+function gcd(x: number, y: number): number {
+  while (y !== 0) [x, y] = [y, x % y];
+  return x;
+}
+
+function turnLines(result: SeagmResult): string[] {
+  return result.endsOnTurn.map((p, i) => {
+    const turn = i + 1;
+    const loser = turn % 2 === 1 ? 'first' : 'second';
+    const what = turn === result.n + 1 ? 'no card is left' : 'g becomes 1';
+    return `turn ${turn}: ${what} with probability ${p.toFixed(4)}, the ${loser} player loses`;
+  });
+}
+
+export function explainSeagm(params: SeagmParams, result: SeagmResult): Explanation<SeagmMove> {
+  const n = params.cards.length;
+  const moves = result.winningCards.slice(0, MOVES_SHOWN).map((card) => ({
+    text: `Take ${card} first.`,
+    move: { card },
+  }));
+  const headline = result.firstWins
+    ? `First player wins with perfect play, opening with ${result.winningCards[0]}; random play: the first player wins with probability ${formatProbability(result)}.`
+    : `Second player wins with perfect play; random play: the first player wins with probability ${formatProbability(result)}.`;
+  const refuted = result.refutations
+    .map((r) => (r.reply === null ? `${r.card} (loses by itself)` : `${r.card} -> ${r.reply}`))
+    .join(', ');
+  const facts: KeyFact[] = [
+    { label: 'Cards', value: n.toLocaleString('en-US') },
+    { label: 'gcd of all cards', value: String(result.gcdAll) },
+    { label: 'Perfect play', value: result.firstWins ? 'first player wins' : 'second player wins' },
+    {
+      label: 'Winning first cards',
+      value: result.firstWins
+        ? `${result.winningCardCount} distinct value${result.winningCardCount === 1 ? '' : 's'}: ${result.winningCards.join(', ')}${result.winningCardCount > result.winningCards.length ? ', ...' : ''}`
+        : 'none',
+    },
+    { label: 'Random play, first player wins', value: formatProbability(result) },
+  ];
+  const randomReason =
+    'With random play the cards come in a random order; the game ends at the first card that makes g = 1, and the first player wins when that happens on an even turn (or when no card is left for the second player).';
+  const explanation: Explanation<SeagmMove> = {
+    outcome: result.firstWins ? 'first' : 'second',
+    winner: result.firstWins ? 'First player' : 'Second player',
+    headline,
+    moves,
+    reasons: [...optimalReasons(params, result), randomReason],
+    facts,
+    details: [{ title: 'Random play: when the game ends', lines: turnLines(result) }],
+  };
+  return result.firstWins
+    ? explanation
+    : { ...explanation, whyNoMove: `Every first card has an answer (first card -> winning reply): ${refuted}.` };
+}

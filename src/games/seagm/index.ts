@@ -1,0 +1,68 @@
+/** SEAGM, the gcd game (CodeChef SEAGM, May Challenge 2014). */
+import { defineGame, type Difficulty } from '../../core/game.js';
+import type { Rng } from '../../core/rng.js';
+import { splitList } from '../../core/params.js';
+import { seagmBrute } from './brute.js';
+import { explainSeagm } from './explain.js';
+import { seagmJudge } from './judge.js';
+import { SeagmParams, SeagmResult, type SeagmMove } from './schema.js';
+import { solveSeagm } from './solve.js';
+
+function gcd(x: number, y: number): number {
+  while (y !== 0) [x, y] = [y, x % y];
+  return x;
+}
+
+const shapes: Record<Difficulty, { minN: number; maxN: number; maxValue: number }> = {
+  tiny: { minN: 1, maxN: 7, maxValue: 30 },
+  easy: { minN: 3, maxN: 6, maxValue: 30 },
+  medium: { minN: 6, maxN: 10, maxValue: 100 },
+  hard: { minN: 10, maxN: 24, maxValue: 1000 },
+};
+
+function randomCards(rng: Rng, difficulty: Difficulty): number[] {
+  const { minN, maxN, maxValue } = shapes[difficulty];
+  const n = rng.int(minN, maxN);
+  const cards = Array.from({ length: n }, () => rng.int(1, maxValue));
+  // Beyond easy, avoid the shortcut "gcd of all > 1 decides by parity": make sure g can reach 1.
+  if (difficulty !== 'tiny' && difficulty !== 'easy') {
+    while (cards.reduce(gcd, 0) > 1) cards[rng.int(0, n - 1)] = rng.int(2, maxValue);
+  }
+  return cards.sort((a, b) => a - b);
+}
+
+export const seagm = defineGame<SeagmParams, SeagmResult, SeagmMove>({
+  id: 'seagm',
+  title: 'SEAGM — the gcd game',
+  summary: 'Take cards in turn; g = gcd of the cards taken; whoever makes g = 1 loses.',
+  origin: 'CodeChef SEAGM (May Challenge 2014)',
+  solverVersion: '1',
+  players: () => ['First player', 'Second player'],
+  params: SeagmParams,
+  result: SeagmResult,
+  inputs: [
+    {
+      name: 'numbers',
+      description: 'The cards: whole numbers from 1 to 10^9, separated by spaces or commas (up to 100,000)',
+      kind: 'text',
+      required: true,
+      positional: 'rest',
+      acceptsFile: true,
+      example: '2 6 3',
+    },
+  ],
+  fromFields: (fields) => ({ cards: splitList(String(fields['numbers'] ?? '')) }),
+  examples: [
+    { cli: 'seagm 2 6 3', fields: { numbers: '2 6 3' }, note: 'second player wins; random play 1/3' },
+    { cli: 'seagm 6 10 15 22 28', fields: { numbers: '6 10 15 22 28' }, note: 'an official sample' },
+    { cli: 'seagm 2 4 8 16 32', fields: { numbers: '2 4 8 16 32' }, note: 'gcd of all > 1: parity decides' },
+  ],
+  solve: (params) => solveSeagm(params),
+  outcome: (result) => (result.firstWins ? 'first' : 'second'),
+  brute: seagmBrute,
+  explain: explainSeagm,
+  judge: seagmJudge,
+  // Measured: about 1 ms per 1,000 distinct cards, plus the exact fractions below 100 cards.
+  estimateCostMs: (params) => 1 + params.cards.length / 1000,
+  randomInstance: (rng, difficulty) => ({ cards: randomCards(rng, difficulty) }),
+});

@@ -1,0 +1,374 @@
+/**
+ * SEAGM fast solver.
+ *
+ * Optimal play. Replacing every card by the set of its primes changes nothing: g = gcd of the taken cards,
+ * and a card keeps the game alive exactly when it shares a prime with g. So a position is (P, t): P the
+ * primes of g, t the cards taken so far (all of them divisible by every prime in P). For a prime p of P,
+ * r_p = (cards divisible by p) - t are still on the table. If every r_p is odd the mover wins (any reply
+ * leaves the surviving primes even for the opponent); if every r_p is even the mover loses; mixed
+ * positions are searched over the prime subsets a remaining card can leave, memoised on (P, t mod 2).
+ *
+ * Random play is a random permutation; with prob[k] = Pr(gcd of the first k cards > 1), the first
+ * player wins with probability sum_k (-1)^(k+1) prob[k]. Inclusion-exclusion over squarefree d gives
+ * prob[k] = sum_d -mu(d) C(c_d, k) / C(n, k) (c_d = cards divisible by d), and the alternating sum over k
+ * has the closed form S(c) = 1 - (n+1) F(c), F(c) = int_0^1 u^(n-c) (2u-1)^c du, computed by a stable
+ * two-sided recurrence (exactly, in fractions, for n <= 100).
+ */
+import { distinctPrimes } from './factor.js';
+import { add, mul, rational, sub, toNumber, type Rational, ONE, ZERO } from '../../core/rational.js';
+import {
+  EXACT_LIMIT,
+  TURN_TABLE_LIMIT,
+  WINNING_LIST_LIMIT,
+  type SeagmParams,
+  type SeagmResult,
+} from './schema.js';
+
+/** Open-addressing map from squarefree d (2 <= d <= 10^9) to how many cards d divides, with omega(d). */
+class DivisorCounts {
+  private keys: Int32Array;
+  private counts: Int32Array;
+  private omegas: Int8Array;
+  private size = 0;
+
+  constructor(capacity = 1024) {
+    let cap = 1024;
+    while (cap < capacity * 2) cap *= 2;
+    this.keys = new Int32Array(cap);
+    this.counts = new Int32Array(cap);
+    this.omegas = new Int8Array(cap);
+  }
+
+  private slot(key: number): number {
+    const mask = this.keys.length - 1;
+    let i = Math.imul(key, 0x9e3779b1) >>> 0;
+    i &= mask;
+    for (;;) {
+      const k = this.keys[i] ?? 0;
+      if (k === key || k === 0) return i;
+      i = (i + 1) & mask;
+    }
+  }
+
+  add(key: number, count: number, omega: number): void {
+    if (this.size * 2 >= this.keys.length) this.grow();
+    const i = this.slot(key);
+    if (this.keys[i] === 0) {
+      this.keys[i] = key;
+      this.omegas[i] = omega;
+      this.size++;
+    }
+    this.counts[i] = (this.counts[i] ?? 0) + count;
+  }
+
+  get(key: number): number {
+    const i = this.slot(key);
+    return this.keys[i] === key ? (this.counts[i] ?? 0) : 0;
+  }
+
+  forEach(fn: (key: number, count: number, omega: number) => void): void {
+    for (let i = 0; i < this.keys.length; i++) {
+      const key = this.keys[i] ?? 0;
+      if (key !== 0) fn(key, this.counts[i] ?? 0, this.omegas[i] ?? 0);
+    }
+  }
+
+  private grow(): void {
+    const { keys, counts, omegas } = this;
+    this.keys = new Int32Array(keys.length * 2);
+    this.counts = new Int32Array(keys.length * 2);
+    this.omegas = new Int8Array(keys.length * 2);
+    this.size = 0;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] ?? 0;
+      if (key !== 0) this.add(key, counts[i] ?? 0, omegas[i] ?? 0);
+    }
+  }
+}
+
+/** A group of cards with the same set of primes. */
+interface PrimeClass {
+  readonly radical: number;
+  readonly primes: readonly number[];
+  /** Card values in this class, ascending, with multiplicities. */
+  readonly values: readonly number[];
+  readonly counts: readonly number[];
+}
+
+export interface SeagmAnalysis {
+  readonly n: number;
+  readonly classes: readonly PrimeClass[];
+  readonly byRadical: ReadonlyMap<number, PrimeClass>;
+  /** Cards divisible by squarefree d (d = 1 gives n). */
+  cardsDivisibleBy(d: number): number;
+  readonly divisorCounts: DivisorCounts;
+}
+
+export function analyse(cards: readonly number[]): SeagmAnalysis {
+  const n = cards.length;
+  const multiplicity = new Map<number, number>();
+  for (const c of cards) multiplicity.set(c, (multiplicity.get(c) ?? 0) + 1);
+  const classMap = new Map<number, { primes: number[]; values: number[]; counts: number[] }>();
+  for (const [value, count] of [...multiplicity].sort((a, b) => a[0] - b[0])) {
+    const primes = distinctPrimes(value);
+    const radical = primes.reduce((a, b) => a * b, 1);
+    let cls = classMap.get(radical);
+    if (cls === undefined) {
+      cls = { primes, values: [], counts: [] };
+      classMap.set(radical, cls);
+    }
+    cls.values.push(value);
+    cls.counts.push(count);
+  }
+  const classes: PrimeClass[] = [...classMap].map(([radical, c]) => ({ radical, ...c }));
+  const divisorCounts = new DivisorCounts(classes.length * 4);
+  const products = new Float64Array(1 << 10);
+  for (const cls of classes) {
+    let total = 0;
+    for (const c of cls.counts) total += c;
+    const k = cls.primes.length;
+    // Every squarefree divisor d > 1 of the radical divides each card of the class.
+    products[0] = 1;
+    for (let mask = 1; mask < 1 << k; mask++) {
+      const low = 31 - Math.clz32(mask & -mask);
+      products[mask] = (products[mask & (mask - 1)] ?? 1) * (cls.primes[low] ?? 1);
+      divisorCounts.add(products[mask] ?? 1, total, popcount(mask));
+    }
+  }
+  return {
+    n,
+    classes,
+    byRadical: new Map(classes.map((c) => [c.radical, c])),
+    divisorCounts,
+    cardsDivisibleBy: (d) => (d === 1 ? n : divisorCounts.get(d)),
+  };
+}
+
+function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** A move found by the search: the prime set the game moves to (stay = same primes). */
+export interface FoundMove {
+  readonly primes: readonly number[];
+  readonly radical: number;
+  readonly stay: boolean;
+}
+
+/** Win/lose search over positions (P, t mod 2), memoised. */
+export class OptimalSearch {
+  private readonly memo = new Map<number, boolean>();
+  constructor(private readonly a: SeagmAnalysis) {}
+
+  /** Parity class of prime p when t cards have been taken: true when an odd number of its cards remain. */
+  oddRemaining(p: number, t: number): boolean {
+    return ((this.a.cardsDivisibleBy(p) - t) & 1) === 1;
+  }
+
+  /** Does the player to move win at primes P after t cards were taken? (Empty P: g = 1, already over.) */
+  wins(primes: readonly number[], radical: number, t: number): boolean {
+    if (primes.length === 0) return true; // the previous mover made g = 1 and lost
+    let odd = 0;
+    for (const p of primes) if (this.oddRemaining(p, t)) odd++;
+    if (odd === primes.length) return true;
+    if (odd === 0) return false;
+    const key = radical * 2 + (t & 1);
+    const known = this.memo.get(key);
+    if (known !== undefined) return known;
+    const result = this.findWinningMove(primes, radical, t) !== undefined;
+    this.memo.set(key, result);
+    return result;
+  }
+
+  /** Subsets of P a remaining card can leave, with how many cards leave each (index = bitmask over P). */
+  reachable(primes: readonly number[]): { exact: Float64Array; products: Float64Array } {
+    const k = primes.length;
+    const size = 1 << k;
+    const products = new Float64Array(size);
+    const exact = new Float64Array(size);
+    products[0] = 1;
+    exact[0] = this.a.n;
+    for (let mask = 1; mask < size; mask++) {
+      const low = 31 - Math.clz32(mask & -mask);
+      products[mask] = (products[mask & (mask - 1)] ?? 1) * (primes[low] ?? 1);
+      exact[mask] = this.a.cardsDivisibleBy(products[mask] ?? 1);
+    }
+    // Superset Moebius: from "divisible by every prime in mask" to "shares exactly mask with P".
+    for (let bit = 1; bit < size; bit <<= 1) {
+      for (let mask = 0; mask < size; mask++) {
+        if ((mask & bit) === 0) exact[mask] = (exact[mask] ?? 0) - (exact[mask | bit] ?? 0);
+      }
+    }
+    return { exact, products };
+  }
+
+  /** A move to a position the opponent loses, or undefined when every move loses. */
+  findWinningMove(primes: readonly number[], radical: number, t: number): FoundMove | undefined {
+    const k = primes.length;
+    const full = (1 << k) - 1;
+    const { exact, products } = this.reachable(primes);
+    // Cards divisible by all of P that are still on the table: taking one keeps g's primes.
+    const stayLeft = this.a.cardsDivisibleBy(radical) - t;
+    if (stayLeft > 0 && (stayLeft & 1) === 1) {
+      if (!this.wins(primes, radical, t + 1)) return { primes, radical, stay: true };
+    }
+    for (let mask = 1; mask < full; mask++) {
+      if ((exact[mask] ?? 0) <= 0) continue;
+      const sub: number[] = [];
+      for (let i = 0; i < k; i++) if ((mask >> i) & 1) sub.push(primes[i] ?? 0);
+      const subRadical = products[mask] ?? 1;
+      if (!this.wins(sub, subRadical, t + 1)) return { primes: sub, radical: subRadical, stay: false };
+    }
+    return undefined;
+  }
+}
+
+/** A card value on the table that moves g from primes P (t taken, `taken` the values taken) to `target`. */
+export function cardFor(
+  a: SeagmAnalysis,
+  from: readonly number[],
+  target: FoundMove,
+  taken: ReadonlyMap<number, number>,
+): number | undefined {
+  const fromSet = new Set(from);
+  for (const cls of a.classes) {
+    const shared = cls.primes.filter((p) => fromSet.has(p));
+    if (shared.length !== target.primes.length || shared.some((p, i) => p !== target.primes[i])) continue;
+    for (let i = 0; i < cls.values.length; i++) {
+      const value = cls.values[i] ?? 0;
+      if ((cls.counts[i] ?? 0) > (taken.get(value) ?? 0)) return value;
+    }
+  }
+  return undefined;
+}
+
+const REFUTATION_LIMIT = 8;
+
+function solveOptimal(a: SeagmAnalysis): Pick<SeagmResult, 'firstWins' | 'winningCards' | 'winningCardCount' | 'refutations'> {
+  const search = new OptimalSearch(a);
+  const winning: number[] = [];
+  let winningCardCount = 0;
+  const losingClasses: PrimeClass[] = [];
+  for (const cls of a.classes) {
+    // Card 1 (no primes) makes g = 1 at once; any other first card hands the opponent (P, 1).
+    const wins = cls.primes.length > 0 && !search.wins(cls.primes, cls.radical, 1);
+    if (wins) {
+      winningCardCount += cls.values.length;
+      winning.push(...cls.values);
+    } else {
+      losingClasses.push(cls);
+    }
+  }
+  winning.sort((x, y) => x - y);
+  const refutations: SeagmResult['refutations'] = [];
+  if (winningCardCount === 0) {
+    for (const cls of losingClasses.slice(0, REFUTATION_LIMIT)) {
+      const card = cls.values[0] ?? 1;
+      if (cls.primes.length === 0) {
+        refutations.push({ card, reply: null });
+        continue;
+      }
+      const move = search.findWinningMove(cls.primes, cls.radical, 1);
+      const reply = move === undefined ? undefined : cardFor(a, cls.primes, move, new Map([[card, 1]]));
+      // With no safe reply left the opponent still wins: the first player then runs out of moves.
+      refutations.push({ card, reply: reply ?? null });
+    }
+  }
+  return {
+    firstWins: winningCardCount > 0,
+    winningCards: winning.slice(0, WINNING_LIST_LIMIT),
+    winningCardCount,
+    refutations,
+  };
+}
+
+/** A[c] = sum of -mu(d) over squarefree d > 1 dividing exactly c cards. */
+function inclusionExclusionWeights(a: SeagmAnalysis): Map<number, number> {
+  const weights = new Map<number, number>();
+  a.divisorCounts.forEach((_d, count, omega) => {
+    const sign = omega % 2 === 1 ? 1 : -1;
+    weights.set(count, (weights.get(count) ?? 0) + sign);
+  });
+  for (const [c, w] of weights) if (w === 0) weights.delete(c);
+  return weights;
+}
+
+/** S(c) for every c in 0..n, in doubles, by the forward recurrence below n/3 and the backward one above. */
+function alternatingSums(n: number): Float64Array {
+  const f = new Float64Array(n + 1);
+  const split = Math.floor(n / 3);
+  f[0] = 1 / (n + 1);
+  for (let c = 1; c <= split; c++) f[c] = (1 - 2 * c * (f[c - 1] ?? 0)) / (n - c + 1);
+  f[n] = n % 2 === 0 ? 1 / (n + 1) : 0;
+  for (let c = n; c > split + 1; c--) f[c - 1] = (1 - (n - c + 1) * (f[c] ?? 0)) / (2 * c);
+  const s = new Float64Array(n + 1);
+  for (let c = 0; c <= n; c++) s[c] = 1 - (n + 1) * (f[c] ?? 0);
+  return s;
+}
+
+/** S(c) exactly, for small n. */
+function alternatingSumsExact(n: number): Rational[] {
+  const f: Rational[] = [rational(1n, BigInt(n + 1))];
+  for (let c = 1; c <= n; c++) {
+    const prev = f[c - 1] ?? ZERO;
+    f.push(mul(sub(ONE, mul(rational(BigInt(2 * c)), prev)), rational(1n, BigInt(n - c + 1))));
+  }
+  return f.map((fc) => sub(ONE, mul(rational(BigInt(n + 1)), fc)));
+}
+
+function solveRandom(a: SeagmAnalysis, exactLimit: number): Pick<SeagmResult, 'probability' | 'fraction' | 'endsOnTurn'> {
+  const n = a.n;
+  const weights = inclusionExclusionWeights(a);
+  let probability: number;
+  let fraction: SeagmResult['fraction'] = null;
+  if (n <= exactLimit) {
+    const s = alternatingSumsExact(n);
+    let exact = ZERO;
+    for (const [c, w] of weights) exact = add(exact, mul(rational(BigInt(w)), s[c] ?? ZERO));
+    fraction = { num: exact.num.toString(), den: exact.den.toString() };
+    probability = toNumber(exact);
+  } else {
+    const s = alternatingSums(n);
+    let sum = 0;
+    for (const [c, w] of weights) sum += w * (s[c] ?? 0);
+    probability = Math.min(1, Math.max(0, sum));
+  }
+  // prob[k] = Pr(gcd of the first k cards > 1); the game ends on turn k with prob[k-1] - prob[k].
+  const turns = Math.min(n + 1, TURN_TABLE_LIMIT);
+  const prob: number[] = [1];
+  for (let k = 1; k <= turns; k++) {
+    if (k > n) {
+      prob.push(0);
+      continue;
+    }
+    let pk = 0;
+    for (const [c, w] of weights) {
+      if (c < k) continue;
+      let ratio = 1;
+      for (let i = 0; i < k; i++) ratio *= (c - i) / (n - i);
+      pk += w * ratio;
+    }
+    prob.push(Math.min(1, Math.max(0, pk)));
+  }
+  const endsOnTurn: number[] = [];
+  for (let k = 1; k <= turns; k++) endsOnTurn.push(Math.min(1, Math.max(0, (prob[k - 1] ?? 0) - (prob[k] ?? 0))));
+  return { probability, fraction, endsOnTurn };
+}
+
+function gcd(x: number, y: number): number {
+  while (y !== 0) [x, y] = [y, x % y];
+  return x;
+}
+
+/** `exactLimit` (tests only) moves the switch from exact fractions to doubles. */
+export function solveSeagm(params: SeagmParams, exactLimit = EXACT_LIMIT): SeagmResult {
+  const a = analyse(params.cards);
+  return {
+    n: params.cards.length,
+    gcdAll: params.cards.reduce(gcd, 0),
+    ...solveOptimal(a),
+    ...solveRandom(a, exactLimit),
+  };
+}

@@ -1,0 +1,38 @@
+/** The one thing the bot calls: params in, a (possibly cached) result out. Two drivers implement it. */
+import type { Explanation } from '../core/game.js';
+
+export interface SolveOptions {
+  /** Progress of a long solve, a fraction in [0, 1]; called at most every few hundred ms. */
+  readonly onProgress?: (fraction: number) => void;
+  /** Aborting stops waiting; a queued job nobody else waits for is removed or its worker told to stop. */
+  readonly signal?: AbortSignal;
+}
+
+export interface SolveAnswer {
+  readonly gameId: string;
+  /** The validated, normalised params. */
+  readonly params: unknown;
+  readonly result: unknown;
+  readonly explanation: Explanation<unknown>;
+  /** The canonical key: cache key and job id. */
+  readonly key: string;
+  readonly fromCache: boolean;
+  /** Solver time in ms (as measured where it ran; for a cache hit, the original solve time). */
+  readonly solveMs: number;
+  /** Where it ran: 'inline' (in-process thread pool), 'queue' (a worker process) or 'cache'. */
+  readonly via: 'inline' | 'queue' | 'cache';
+}
+
+export interface HealthReport {
+  readonly ok: boolean;
+  readonly redis: 'up' | 'down' | 'not configured';
+  readonly detail?: string;
+}
+
+export interface SolveService {
+  /** Validates `params` (throws InputError with a user-facing message), then cache -> inline or queue. */
+  solve(gameId: string, params: unknown, options?: SolveOptions): Promise<SolveAnswer>;
+  health(): Promise<HealthReport>;
+  /** Idempotent. */
+  close(): Promise<void>;
+}

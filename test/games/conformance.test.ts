@@ -1,0 +1,8 @@
+/** Runs the contract suite for every registered game; a game without a fixture fails here. */
+import { games } from '../../src/games/registry.js';
+import { runConformance, type ConformanceFixture } from './conformance.js';
+
+for (const game of games) {
+  const { fixture } = (await import(`./${game.id}.fixture.ts`)) as { fixture: ConformanceFixture };
+  runConformance(game, fixture);
+}

@@ -1,0 +1,162 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseParams } from '../../src/core/params.js';
+import { TokenReader } from '../../src/core/tokens.js';
+import { JudgeInputError } from '../../src/core/errors.js';
+import { seagm } from '../../src/games/seagm/index.js';
+import { bruteReplyWins } from '../../src/games/seagm/brute.js';
+import { distinctPrimes, isPrime } from '../../src/games/seagm/factor.js';
+import { solveSeagm } from '../../src/games/seagm/solve.js';
+import type { SeagmParams } from '../../src/games/seagm/schema.js';
+import { smallCards } from './seagm.fixture.js';
+
+async function judge(input: string): Promise<string> {
+  const out: string[] = [];
+  for await (const params of seagm.judge.parse(TokenReader.fromString(input))) {
+    out.push(seagm.judge.format(seagm.solve(params), params));
+  }
+  return out.map((l) => `${l}\n`).join('');
+}
+
+const params = (cards: number[]): SeagmParams => parseParams(seagm, { cards });
+
+describe('SEAGM official samples', () => {
+  it('reproduces the seven published cases byte for byte', async () => {
+    const input =
+      '7\n5\n6 10 15 22 28\n5\n2 4 8 16 32\n4\n2 4 8 16\n4\n1 2 3 4\n6\n5 45 34 2 28 46\n8\n93 81 30 54 63 86 46 57\n3\n2 1 1\n';
+    expect(await judge(input)).toBe(
+      '0 0.4000\n1 1.0000\n0 0.0000\n1 0.5833\n0 0.6667\n0 0.5571\n1 0.3333\n',
+    );
+  });
+
+  it('answers /seagm 2 6 3: second player wins, random play 1/3', () => {
+    const p = params([2, 6, 3]);
+    const r = seagm.solve(p);
+    expect(r.firstWins).toBe(false);
+    expect(r.fraction).toEqual({ num: '1', den: '3' });
+    expect(seagm.explain(p, r).headline).toContain('1/3 (0.3333)');
+  });
+});
+
+describe('SEAGM fast solver against the brute force', () => {
+  it('agrees on the winning first cards, the exact fraction and the turn distribution', () => {
+    fc.assert(
+      fc.property(smallCards, (cards) => {
+        const p = params(cards);
+        const fast = seagm.solve(p);
+        const slow = seagm.brute.solve(p);
+        expect(fast.firstWins).toBe(slow.firstWins);
+        expect(fast.winningCards).toEqual(slow.winningCards);
+        expect(fast.winningCardCount).toBe(slow.winningCardCount);
+        expect(fast.fraction).toEqual(slow.fraction);
+        expect(fast.endsOnTurn.length).toBe(slow.endsOnTurn.length);
+        fast.endsOnTurn.forEach((v, i) => expect(v).toBeCloseTo(slow.endsOnTurn[i] ?? -1, 9));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("every refutation's reply wins for the second player (checked exhaustively)", () => {
+    fc.assert(
+      fc.property(smallCards, (cards) => {
+        const p = params(cards);
+        const r = seagm.solve(p);
+        for (const { card, reply } of r.refutations) {
+          if (reply === null) continue;
+          expect(bruteReplyWins(p.cards, card, reply)).toBe(true);
+        }
+        if (!r.firstWins) expect(r.refutations.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the double-precision formula matches the exact fraction to 1e-9 well past 100 cards', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 400 }), { minLength: 101, maxLength: 260 }),
+        (cards) => {
+          const p = params(cards);
+          const exact = solveSeagm(p, 1_000);
+          const approx = solveSeagm(p, 0);
+          expect(approx.fraction).toBeNull();
+          const value = Number(BigInt(exact.fraction?.num ?? '0') * 10n ** 15n / BigInt(exact.fraction?.den ?? '1')) / 1e15;
+          expect(Math.abs(approx.probability - value)).toBeLessThan(1e-9);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('when every card shares a prime, parity decides both answers', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 5000 }), { minLength: 1, maxLength: 300 }), fc.integer({ min: 2, max: 97 }), (xs, k) => {
+        const p = params(xs.map((x) => x * k));
+        const r = seagm.solve(p);
+        const odd = p.cards.length % 2 === 1;
+        expect(r.firstWins).toBe(odd);
+        expect(r.probability).toBe(odd ? 1 : 0);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('handles the full size (n = 100,000, values up to 10^9) with a sane answer', () => {
+    let x = 12345;
+    const cards = Array.from({ length: 100_000 }, () => {
+      x = (x * 1103515245 + 12345) % 2147483648;
+      return 1 + (x % 1_000_000_000);
+    });
+    const r = seagm.solve(params(cards));
+    expect(r.n).toBe(100_000);
+    expect(r.probability).toBeGreaterThanOrEqual(0);
+    expect(r.probability).toBeLessThanOrEqual(1);
+    expect(r.fraction).toBeNull();
+    expect(r.endsOnTurn.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1 + 1e-9);
+  });
+});
+
+describe('SEAGM factorisation', () => {
+  const slowIsPrime = (n: number): boolean => {
+    if (n < 2) return false;
+    for (let d = 2; d * d <= n; d++) if (n % d === 0) return false;
+    return true;
+  };
+  it('finds exactly the distinct primes of any n up to 10^9', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000_000 }), (n) => {
+        const primes = distinctPrimes(n);
+        let m = n;
+        for (const p of primes) {
+          expect(slowIsPrime(p)).toBe(true);
+          expect(m % p).toBe(0);
+          while (m % p === 0) m /= p;
+        }
+        expect(m).toBe(1);
+      }),
+      { numRuns: 300 },
+    );
+  });
+  it('splits hard semiprimes and prime squares', () => {
+    expect(distinctPrimes(999_983 * 1_009)).toEqual([1_009, 999_983]);
+    expect(distinctPrimes(31_607 * 31_627)).toEqual([31_607, 31_627]);
+    expect(distinctPrimes(31_607 * 31_607)).toEqual([31_607]);
+    expect(distinctPrimes(999_999_937)).toEqual([999_999_937]);
+    expect(isPrime(999_999_937)).toBe(true);
+    expect(isPrime(999_999_939)).toBe(false);
+  });
+});
+
+describe('SEAGM judge input errors', () => {
+  const cases: [string, RegExp][] = [
+    ['x\n', /line 1: expected the number of tests T/],
+    ['1\n3\n1 2\n', /line 3: expected card 3 of test 1 .* but the input ended/],
+    ['1\n2\n1 0\n', /line 3: expected card 2 of test 1 \(an integer from 1 to 1000000000\), found "0"/],
+    ['1\n1\n5\n7\n', /line 4: expected the end of the input, found "7"/],
+    ['1\n100001\n', /line 2: expected n for test 1 \(an integer from 1 to 100000\)/],
+  ];
+  it.each(cases)('%j', async (input, message) => {
+    await expect(judge(input)).rejects.toThrow(JudgeInputError);
+    await expect(judge(input)).rejects.toThrow(message);
+  });
+});
