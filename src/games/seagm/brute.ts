@@ -4,7 +4,13 @@
  */
 import { add, mul, rational, sub, toNumber, ONE, ZERO, type Rational } from '../../core/rational.js';
 import type { BruteForce } from '../../core/game.js';
-import { TURN_TABLE_LIMIT, WINNING_LIST_LIMIT, type SeagmMove, type SeagmParams, type SeagmResult } from './schema.js';
+import {
+  TURN_TABLE_LIMIT,
+  WINNING_LIST_LIMIT,
+  type SeagmMove,
+  type SeagmParams,
+  type SeagmResult,
+} from './schema.js';
 
 export const BRUTE_LIMIT = 10;
 

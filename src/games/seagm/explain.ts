@@ -67,12 +67,26 @@ function optimalReasons(params: SeagmParams, result: SeagmResult): string[] {
             : `After ${r.card} the second player can only run the first player out of safe cards.`,
         );
       } else {
-        const g = gcd(r.card, r.reply);
-        reasons.push(`If you open with ${r.card}, the reply ${r.reply} leaves g = ${g} (${primeFacts(cards, distinctPrimes(g))}).`);
+        reasons.push(refutationReason(cards, r.card, r.reply));
       }
     }
   }
   return reasons;
+}
+
+/** Why the reply to a first card wins, in counts a student can check. */
+function refutationReason(cards: readonly number[], card: number, reply: number): string {
+  const g = gcd(card, reply);
+  const primes = distinctPrimes(g);
+  const left = primes.map((p) => ({ p, left: cardsDivisibleBy(cards, p) - 2 }));
+  const opening = `If you open with ${card}, the reply ${reply} makes g = ${g}`;
+  if (left.every((l) => l.left === 0)) {
+    return `${opening}, and no card left on the table shares a prime with it: whatever you take makes g = 1.`;
+  }
+  const counts = left.map((l) => `${plural(l.left, 'card')} divisible by ${l.p}`).join(', ');
+  return left.every((l) => l.left % 2 === 0)
+    ? `${opening}; ${counts} remain — an even number for every prime of g, so each card you play can be answered and you run out of safe cards first.`
+    : `${opening}; ${counts} remain, and every way on from there is lost for you (the solver checks them all).`;
 }
 
 function gcd(x: number, y: number): number {
@@ -126,5 +140,8 @@ export function explainSeagm(params: SeagmParams, result: SeagmResult): Explanat
   };
   return result.firstWins
     ? explanation
-    : { ...explanation, whyNoMove: `Every first card has an answer (first card -> winning reply): ${refuted}.` };
+    : {
+        ...explanation,
+        whyNoMove: `Every first card has an answer (first card -> winning reply): ${refuted}.`,
+      };
 }

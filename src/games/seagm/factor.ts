@@ -73,9 +73,9 @@ function rho(n: number): number {
     let y = 2;
     let r = 1;
     let q = 1;
-    let g = 1;
-    let x = 2;
-    let ys = 2;
+    let g: number;
+    let x: number;
+    let ys: number;
     const m = 64;
     do {
       x = y;

@@ -12,7 +12,9 @@ const card = z.union([z.number(), z.string()]);
 export const SeagmParams = z.strictObject({
   cards: z
     .array(card, { error: `cards must be a list of whole numbers, e.g. ${EXAMPLE}` })
-    .min(1, { error: `numbers: give at least 1 card (up to ${MAX_CARDS.toLocaleString('en-US')}), e.g. ${EXAMPLE}` })
+    .min(1, {
+      error: `numbers: give at least 1 card (up to ${MAX_CARDS.toLocaleString('en-US')}), e.g. ${EXAMPLE}`,
+    })
     .max(MAX_CARDS, {
       error: (issue) =>
         `numbers: at most ${MAX_CARDS.toLocaleString('en-US')} cards are allowed (got ${String((issue.input as unknown[]).length)})`,

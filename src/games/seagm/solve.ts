@@ -171,7 +171,22 @@ export class OptimalSearch {
   wins(primes: readonly number[], radical: number, t: number): boolean {
     if (primes.length === 0) return true; // the previous mover made g = 1 and lost
     let odd = 0;
-    for (const p of primes) if (this.oddRemaining(p, t)) odd++;
+    let exhausted = 0;
+    for (const p of primes) {
+      if (this.a.cardsDivisibleBy(p) === t) exhausted++;
+      else if (this.oddRemaining(p, t)) odd++;
+    }
+    if (exhausted > 0) {
+      // A prime with no card left leaves g at the next move whatever is played, so the position plays
+      // exactly like the one without it; with no prime left, every card makes g = 1.
+      const live = primes.filter((p) => this.a.cardsDivisibleBy(p) > t);
+      if (live.length === 0) return false;
+      return this.wins(
+        live,
+        live.reduce((x, y) => x * y, 1),
+        t,
+      );
+    }
     if (odd === primes.length) return true;
     if (odd === 0) return false;
     const key = radical * 2 + (t & 1);
@@ -246,7 +261,9 @@ export function cardFor(
 
 const REFUTATION_LIMIT = 8;
 
-function solveOptimal(a: SeagmAnalysis): Pick<SeagmResult, 'firstWins' | 'winningCards' | 'winningCardCount' | 'refutations'> {
+function solveOptimal(
+  a: SeagmAnalysis,
+): Pick<SeagmResult, 'firstWins' | 'winningCards' | 'winningCardCount' | 'refutations'> {
   const search = new OptimalSearch(a);
   const winning: number[] = [];
   let winningCardCount = 0;
@@ -318,7 +335,10 @@ function alternatingSumsExact(n: number): Rational[] {
   return f.map((fc) => sub(ONE, mul(rational(BigInt(n + 1)), fc)));
 }
 
-function solveRandom(a: SeagmAnalysis, exactLimit: number): Pick<SeagmResult, 'probability' | 'fraction' | 'endsOnTurn'> {
+function solveRandom(
+  a: SeagmAnalysis,
+  exactLimit: number,
+): Pick<SeagmResult, 'probability' | 'fraction' | 'endsOnTurn'> {
   const n = a.n;
   const weights = inclusionExclusionWeights(a);
   let probability: number;
@@ -353,7 +373,8 @@ function solveRandom(a: SeagmAnalysis, exactLimit: number): Pick<SeagmResult, 'p
     prob.push(Math.min(1, Math.max(0, pk)));
   }
   const endsOnTurn: number[] = [];
-  for (let k = 1; k <= turns; k++) endsOnTurn.push(Math.min(1, Math.max(0, (prob[k - 1] ?? 0) - (prob[k] ?? 0))));
+  for (let k = 1; k <= turns; k++)
+    endsOnTurn.push(Math.min(1, Math.max(0, (prob[k - 1] ?? 0) - (prob[k] ?? 0))));
   return { probability, fraction, endsOnTurn };
 }
 

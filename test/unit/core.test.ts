@@ -1,0 +1,112 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalKey, stableStringify } from '../../src/core/canonical.js';
+import { InputError, JudgeInputError } from '../../src/core/errors.js';
+import { rational, toFixedExact } from '../../src/core/rational.js';
+import { TokenReader } from '../../src/core/tokens.js';
+import { loadConfig } from '../../src/config.js';
+
+async function tokens(chunks: string[]): Promise<[string, number][]> {
+  const reader = new TokenReader(chunks);
+  const out: [string, number][] = [];
+  for (let t = await reader.next(); t !== undefined; t = await reader.next()) out.push([t.text, t.line]);
+  return out;
+}
+
+describe('TokenReader', () => {
+  it('gives the same tokens and lines however the input is split into chunks', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom('12', 'ab', ' ', '\n', '\r\n', '\t', '7'), { maxLength: 40 }),
+        fc.array(fc.integer({ min: 0, max: 60 }), { maxLength: 6 }),
+        async (parts, cuts) => {
+          const text = parts.join('');
+          const points = [...new Set(cuts.map((c) => Math.min(c, text.length)))].sort((a, b) => a - b);
+          const chunks: string[] = [];
+          let last = 0;
+          for (const p of points) {
+            chunks.push(text.slice(last, p));
+            last = p;
+          }
+          chunks.push(text.slice(last));
+          expect(await tokens(chunks)).toEqual(await tokens([text]));
+        },
+      ),
+    );
+  });
+
+  it('decodes UTF-8 bytes split across chunks', async () => {
+    const bytes = new TextEncoder().encode('1\né 2');
+    const reader = new TokenReader(
+      (async function* () {
+        for (const b of bytes) yield new Uint8Array([b]);
+      })(),
+    );
+    expect((await reader.next())?.text).toBe('1');
+    expect(await reader.next()).toEqual({ text: 'é', line: 2 });
+  });
+
+  it('names the line and the expectation on bad or missing tokens', async () => {
+    const reader = TokenReader.fromString('3\n\nfoo');
+    expect(await reader.int('T', 1, 5)).toBe(3);
+    await expect(reader.int('n', 1, 9)).rejects.toThrow(
+      new JudgeInputError(3, 'expected n (an integer from 1 to 9), found "foo"'),
+    );
+    await expect(reader.word('a name', ['Alice', 'Bob'])).rejects.toThrow(
+      /line 3: expected a name \("Alice" or "Bob"\), but the input ended/,
+    );
+  });
+
+  it('reads big integers within bounds only', async () => {
+    const reader = TokenReader.fromString('1000000000000000000 1000000000000000001');
+    expect(await reader.bigint('N', 2n, 10n ** 18n)).toBe(10n ** 18n);
+    await expect(reader.bigint('N', 2n, 10n ** 18n)).rejects.toThrow(/from 2 to 1000000000000000000/);
+  });
+});
+
+describe('canonical keys', () => {
+  it('ignore key order and undefined fields', () => {
+    expect(stableStringify({ b: 1, a: [2, { d: 3, c: undefined }] })).toBe('{"a":[2,{"d":3}],"b":1}');
+    expect(canonicalKey('seagm', '1', { x: 1, y: 2 })).toBe(canonicalKey('seagm', '1', { y: 2, x: 1 }));
+  });
+  it('differ by game, solver version and params, and keep the documented shape', () => {
+    const key = canonicalKey('seagm', '1', { cards: [2, 3] });
+    expect(key).toMatch(/^grundy:v1:seagm:1:[0-9a-f]{40}$/);
+    expect(canonicalKey('seagm', '2', { cards: [2, 3] })).not.toBe(key);
+    expect(canonicalKey('seagm', '1', { cards: [2, 4] })).not.toBe(key);
+    expect(canonicalKey('seagm', '1', { cards: [2, 3] }, '{t}')).toMatch(/^\{t\}:v1:seagm:1:/);
+  });
+  it('refuse values JSON cannot carry', () => {
+    expect(() => stableStringify({ n: 10n })).toThrow(TypeError);
+    expect(() => stableStringify({ n: Number.NaN })).toThrow(TypeError);
+  });
+});
+
+describe('exact decimals', () => {
+  it('round to nearest, exact ties to even like printf', () => {
+    expect(toFixedExact(rational(7n, 12n), 4)).toBe('0.5833');
+    expect(toFixedExact(rational(2n, 3n), 4)).toBe('0.6667');
+    expect(toFixedExact(rational(1n, 32n), 4)).toBe('0.0312');
+    expect(toFixedExact(rational(3n, 32n), 4)).toBe('0.0938');
+    expect(toFixedExact(rational(1n, 1n), 4)).toBe('1.0000');
+    expect(toFixedExact(rational(0n, 1n), 4)).toBe('0.0000');
+  });
+});
+
+describe('configuration', () => {
+  it('needs nothing and has safe defaults', () => {
+    const config = loadConfig({});
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.PORT).toBe(8080);
+    expect(config.HOST).toBe('0.0.0.0');
+    expect(config.DISCORD_API_BASE).toBe('https://discord.com/api');
+  });
+  it('names the bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(InputError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ REDIS_URL: '', DISCORD_TOKEN: '  ' }).REDIS_URL).toBeUndefined();
+  });
+});
