@@ -20,6 +20,9 @@ export const fixture: ConformanceFixture = {
     { fields: { numbers: '2.5' }, mentions: ['whole number'] },
     { fields: { numbers: '-3 4' }, mentions: ['"-3"'] },
     { fields: { numbers: '' }, mentions: ['Missing "numbers"', 'e.g.', '2 6 3'] },
-    { fields: { numbers: Array.from({ length: 100_001 }, () => '2').join(' ') }, mentions: ['at most 100,000 cards'] },
+    {
+      fields: { numbers: Array.from({ length: 100_001 }, () => '2').join(' ') },
+      mentions: ['at most 100,000 cards'],
+    },
   ],
 };

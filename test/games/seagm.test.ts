@@ -9,6 +9,7 @@ import { distinctPrimes, isPrime } from '../../src/games/seagm/factor.js';
 import { solveSeagm } from '../../src/games/seagm/solve.js';
 import type { SeagmParams } from '../../src/games/seagm/schema.js';
 import { smallCards } from './seagm.fixture.js';
+import { editorialSolve } from './seagm.reference.js';
 
 async function judge(input: string): Promise<string> {
   const out: string[] = [];
@@ -24,9 +25,7 @@ describe('SEAGM official samples', () => {
   it('reproduces the seven published cases byte for byte', async () => {
     const input =
       '7\n5\n6 10 15 22 28\n5\n2 4 8 16 32\n4\n2 4 8 16\n4\n1 2 3 4\n6\n5 45 34 2 28 46\n8\n93 81 30 54 63 86 46 57\n3\n2 1 1\n';
-    expect(await judge(input)).toBe(
-      '0 0.4000\n1 1.0000\n0 0.0000\n1 0.5833\n0 0.6667\n0 0.5571\n1 0.3333\n',
-    );
+    expect(await judge(input)).toBe('0 0.4000\n1 1.0000\n0 0.0000\n1 0.5833\n0 0.6667\n0 0.5571\n1 0.3333\n');
   });
 
   it('answers /seagm 2 6 3: second player wins, random play 1/3', () => {
@@ -73,30 +72,33 @@ describe('SEAGM fast solver against the brute force', () => {
 
   it('the double-precision formula matches the exact fraction to 1e-9 well past 100 cards', () => {
     fc.assert(
-      fc.property(
-        fc.array(fc.integer({ min: 1, max: 400 }), { minLength: 101, maxLength: 260 }),
-        (cards) => {
-          const p = params(cards);
-          const exact = solveSeagm(p, 1_000);
-          const approx = solveSeagm(p, 0);
-          expect(approx.fraction).toBeNull();
-          const value = Number(BigInt(exact.fraction?.num ?? '0') * 10n ** 15n / BigInt(exact.fraction?.den ?? '1')) / 1e15;
-          expect(Math.abs(approx.probability - value)).toBeLessThan(1e-9);
-        },
-      ),
+      fc.property(fc.array(fc.integer({ min: 1, max: 400 }), { minLength: 101, maxLength: 260 }), (cards) => {
+        const p = params(cards);
+        const exact = solveSeagm(p, 1_000);
+        const approx = solveSeagm(p, 0);
+        expect(approx.fraction).toBeNull();
+        const value =
+          Number((BigInt(exact.fraction?.num ?? '0') * 10n ** 15n) / BigInt(exact.fraction?.den ?? '1')) /
+          1e15;
+        expect(Math.abs(approx.probability - value)).toBeLessThan(1e-9);
+      }),
       { numRuns: 25 },
     );
   });
 
   it('when every card shares a prime, parity decides both answers', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 5000 }), { minLength: 1, maxLength: 300 }), fc.integer({ min: 2, max: 97 }), (xs, k) => {
-        const p = params(xs.map((x) => x * k));
-        const r = seagm.solve(p);
-        const odd = p.cards.length % 2 === 1;
-        expect(r.firstWins).toBe(odd);
-        expect(r.probability).toBe(odd ? 1 : 0);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 5000 }), { minLength: 1, maxLength: 300 }),
+        fc.integer({ min: 2, max: 97 }),
+        (xs, k) => {
+          const p = params(xs.map((x) => x * k));
+          const r = seagm.solve(p);
+          const odd = p.cards.length % 2 === 1;
+          expect(r.firstWins).toBe(odd);
+          expect(r.probability).toBe(odd ? 1 : 0);
+        },
+      ),
       { numRuns: 50 },
     );
   });
@@ -158,5 +160,24 @@ describe('SEAGM judge input errors', () => {
   it.each(cases)('%j', async (input, message) => {
     await expect(judge(input)).rejects.toThrow(JudgeInputError);
     await expect(judge(input)).rejects.toThrow(message);
+  });
+});
+
+describe('SEAGM against an accepted contest solution (editorial DP) on contest-sized inputs', () => {
+  it('agrees on W exactly and on P to 1e-9, and on the 4-digit output away from rounding ties', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 1, maxLength: 100 }), (cards) => {
+        const p = params(cards);
+        const ours = seagm.solve(p);
+        const theirs = editorialSolve(cards);
+        expect(ours.firstWins).toBe(theirs.win);
+        expect(Math.abs(ours.probability - theirs.p)).toBeLessThan(1e-9);
+        const scaled = theirs.p * 1e4;
+        if (Math.abs(scaled - Math.floor(scaled) - 0.5) > 1e-6) {
+          expect(seagm.judge.format(ours, p).split(' ')[1]).toBe(theirs.p.toFixed(4));
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 });
