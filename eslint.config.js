@@ -25,10 +25,25 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: ['discord.js', 'bullmq', 'ioredis', 'pino', 'prom-client', 'node:fs', 'node:http', 'node:net'],
+          paths: [
+            'discord.js',
+            'bullmq',
+            'ioredis',
+            'pino',
+            'prom-client',
+            'node:fs',
+            'node:http',
+            'node:net',
+          ],
           patterns: [
-            { group: ['**/bot/**', '**/jobs/**', '**/http/**'], message: 'Pure layers know nothing of transports.' },
-            { group: ['discord.js/*', '@discordjs/*', 'bullmq/*'], message: 'Pure layers know nothing of transports.' },
+            {
+              group: ['**/bot/**', '**/jobs/**', '**/http/**'],
+              message: 'Pure layers know nothing of transports.',
+            },
+            {
+              group: ['discord.js/*', '@discordjs/*', 'bullmq/*'],
+              message: 'Pure layers know nothing of transports.',
+            },
           ],
         },
       ],

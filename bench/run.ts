@@ -9,7 +9,14 @@ function pad(text: string, width: number, right = false): string {
 
 function printTable(rows: readonly BenchRow[]): void {
   const header = ['game', 'input', 'size', 'time (ms)', 'throughput', 'budget'];
-  const body = rows.map((r) => [r.group, r.input, r.size, r.timeMs.toFixed(r.timeMs < 10 ? 3 : 1), r.throughput, r.budget ?? '']);
+  const body = rows.map((r) => [
+    r.group,
+    r.input,
+    r.size,
+    r.timeMs.toFixed(r.timeMs < 10 ? 3 : 1),
+    r.throughput,
+    r.budget ?? '',
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
   const line = (cells: readonly string[]) => cells.map((c, i) => pad(c, widths[i] ?? 0, i === 3)).join(' | ');
   console.log(line(header));

@@ -7,7 +7,9 @@ import { createRng, type Rng } from '../src/core/rng.js';
 import { seagm } from '../src/games/seagm/index.js';
 import { budget, fmt, perSecond, timeCliMedian, timeMedian, type BenchRow } from './harness.js';
 
-const SMALL_PRIMES = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97];
+const SMALL_PRIMES = [
+  2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97,
+];
 
 function randomCards(rng: Rng, n: number, max: number): number[] {
   return Array.from({ length: n }, () => rng.int(1, max));

@@ -5,7 +5,7 @@
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { InputError, publicMessage } from './core/errors.js';
-import type { AnyGame, RawFields } from './core/game.js';
+import type { AnyGame, RawFields, StreamedSolve } from './core/game.js';
 import { paramsFromFields, parseParams } from './core/params.js';
 import { TokenReader } from './core/tokens.js';
 import { games, getGame } from './games/registry.js';
@@ -51,7 +51,9 @@ function gameUsage(game: AnyGame, verb: string): string {
   const flags = game.inputs.filter((i) => i.positional === undefined);
   const synopsis = [
     `grundy ${verb} ${game.id}`,
-    ...positional.map((i) => (i.positional === 'rest' ? `<${i.name}...>` : i.required ? `<${i.name}>` : `[${i.name}]`)),
+    ...positional.map((i) =>
+      i.positional === 'rest' ? `<${i.name}...>` : i.required ? `<${i.name}>` : `[${i.name}]`,
+    ),
     ...flags.map((i) => (i.required ? `--${i.name} <value>` : `[--${i.name} <value>]`)),
   ].join(' ');
   const lines = [
@@ -62,7 +64,11 @@ function gameUsage(game: AnyGame, verb: string): string {
     '',
     'Inputs:',
     ...game.inputs.map((i) => {
-      const range = i.choices ? ` (one of: ${i.choices.join(', ')})` : i.min !== undefined || i.max !== undefined ? ` (${i.min ?? ''}..${i.max ?? ''})` : '';
+      const range = i.choices
+        ? ` (one of: ${i.choices.join(', ')})`
+        : i.min !== undefined || i.max !== undefined
+          ? ` (${i.min ?? ''}..${i.max ?? ''})`
+          : '';
       const file = i.acceptsFile === true ? `; or --file <path>` : '';
       return `  ${i.name.padEnd(12)} ${i.description}${range}${file}. e.g. ${i.example}`;
     }),
@@ -76,7 +82,10 @@ function gameUsage(game: AnyGame, verb: string): string {
 }
 
 /** Maps CLI positionals and --flags onto the game's input fields. */
-function fieldsFromArgs(game: AnyGame, args: readonly string[]): { fields: Record<string, string | number | undefined>; values: Record<string, unknown> } {
+function fieldsFromArgs(
+  game: AnyGame,
+  args: readonly string[],
+): { fields: Record<string, string | number | undefined>; values: Record<string, unknown> } {
   const options: NonNullable<ParseArgsConfig['options']> = {
     json: { type: 'boolean' },
     details: { type: 'boolean' },
@@ -86,7 +95,13 @@ function fieldsFromArgs(game: AnyGame, args: readonly string[]): { fields: Recor
   for (const input of game.inputs) options[input.name] = { type: 'string' };
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: [...args], options, allowPositionals: true, strict: true, allowNegative: false });
+    parsed = parseArgs({
+      args: [...args],
+      options,
+      allowPositionals: true,
+      strict: true,
+      allowNegative: false,
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message.replace(/\. To specify.*$/s, '') : String(error);
     throw new InputError(`${message}.\n\n${gameUsage(game, 'solve')}`);
@@ -117,7 +132,10 @@ function fieldsFromArgs(game: AnyGame, args: readonly string[]): { fields: Recor
 async function runSolve(io: CliIo, args: readonly string[], verb: 'solve' | 'explain'): Promise<number> {
   const [gameId, ...rest] = args;
   if (gameId === undefined || gameId === '--help' || gameId === '-h') {
-    write(io.stdout, `Usage: grundy ${verb} <game> <input...>\nGames: ${games.map((g) => g.id).join(', ')}\nExample: grundy ${verb} seagm 2 6 3`);
+    write(
+      io.stdout,
+      `Usage: grundy ${verb} <game> <input...>\nGames: ${games.map((g) => g.id).join(', ')}\nExample: grundy ${verb} seagm 2 6 3`,
+    );
     return gameId === undefined ? 2 : 0;
   }
   const game = getGame(gameId);
@@ -131,7 +149,8 @@ async function runSolve(io: CliIo, args: readonly string[], verb: 'solve' | 'exp
   const file = values['file'];
   if (typeof file === 'string') {
     const target = game.inputs.find((i) => i.acceptsFile === true);
-    if (target === undefined) throw new InputError(`${game.id} takes no file input.\n\n${gameUsage(game, verb)}`);
+    if (target === undefined)
+      throw new InputError(`${game.id} takes no file input.\n\n${gameUsage(game, verb)}`);
     let size: number;
     try {
       size = statSync(file).size;
@@ -139,16 +158,31 @@ async function runSolve(io: CliIo, args: readonly string[], verb: 'solve' | 'exp
       throw new InputError(`Cannot read the file "${file}": it does not exist or is not readable.`);
     }
     if (game.solveStream !== undefined) {
-      const streamed = await game.solveStream(createReadStream(file, { highWaterMark: 1 << 20 }));
+      const streamed: StreamedSolve<unknown, unknown> = await game.solveStream(
+        createReadStream(file, { highWaterMark: 1 << 20 }),
+      );
       if (asJson) {
-        write(io.stdout, JSON.stringify({ game: game.id, input: { file, bytes: size }, result: streamed.result, explanation: streamed.explanation }));
+        write(
+          io.stdout,
+          JSON.stringify({
+            game: game.id,
+            input: { file, bytes: size },
+            result: streamed.result,
+            explanation: streamed.explanation,
+          }),
+        );
       } else {
-        write(io.stdout, renderExplanationText(game, streamed.explanation, { details, inputSummary: streamed.inputSummary }));
+        write(
+          io.stdout,
+          renderExplanationText(game, streamed.explanation, { details, inputSummary: streamed.inputSummary }),
+        );
       }
       return 0;
     }
     if (size > MAX_FILE_BYTES) {
-      throw new InputError(`The file "${file}" is ${size.toLocaleString('en-US')} bytes; at most ${MAX_FILE_BYTES.toLocaleString('en-US')} are accepted.`);
+      throw new InputError(
+        `The file "${file}" is ${size.toLocaleString('en-US')} bytes; at most ${MAX_FILE_BYTES.toLocaleString('en-US')} are accepted.`,
+      );
     }
     fields[target.name] = readFileSync(file, 'utf8');
   }
@@ -165,7 +199,13 @@ async function runSolve(io: CliIo, args: readonly string[], verb: 'solve' | 'exp
 
 async function runJudge(io: CliIo, args: readonly string[]): Promise<number> {
   const [gameId, ...rest] = args;
-  if (gameId === undefined || gameId === '--help' || gameId === '-h' || rest.includes('--help') || rest.includes('-h')) {
+  if (
+    gameId === undefined ||
+    gameId === '--help' ||
+    gameId === '-h' ||
+    rest.includes('--help') ||
+    rest.includes('-h')
+  ) {
     const game = gameId === undefined || gameId.startsWith('-') ? undefined : getGame(gameId);
     write(
       io.stdout,
@@ -173,7 +213,8 @@ async function runJudge(io: CliIo, args: readonly string[]): Promise<number> {
     );
     return gameId === undefined ? 2 : 0;
   }
-  if (rest.length > 0) throw new InputError(`grundy judge takes only the game name, got "${rest.join(' ')}".`);
+  if (rest.length > 0)
+    throw new InputError(`grundy judge takes only the game name, got "${rest.join(' ')}".`);
   const game = getGame(gameId);
   const reader = new TokenReader(io.stdin as AsyncIterable<string | Uint8Array>);
   let out: string[] = [];
@@ -184,7 +225,8 @@ async function runJudge(io: CliIo, args: readonly string[]): Promise<number> {
     const text = `${out.join('\n')}\n`;
     out = [];
     pending = 0;
-    if (!io.stdout.write(text)) await new Promise<void>((resolve) => io.stdout.once('drain', () => resolve()));
+    if (!io.stdout.write(text))
+      await new Promise<void>((resolve) => io.stdout.once('drain', () => resolve()));
   };
   for await (const candidate of game.judge.parse(reader)) {
     test++;
@@ -209,13 +251,22 @@ function runGames(io: CliIo, args: readonly string[]): number {
     write(
       io.stdout,
       JSON.stringify(
-        games.map((g) => ({ id: g.id, title: g.title, summary: g.summary, origin: g.origin, examples: g.examples.map((e) => `grundy solve ${e.cli}`) })),
+        games.map((g) => ({
+          id: g.id,
+          title: g.title,
+          summary: g.summary,
+          origin: g.origin,
+          examples: g.examples.map((e) => `grundy solve ${e.cli}`),
+        })),
       ),
     );
     return 0;
   }
   const width = Math.max(...games.map((g) => g.id.length));
-  const lines = games.map((g) => `  ${g.id.padEnd(width)}  ${g.summary}\n  ${' '.repeat(width)}  e.g. grundy solve ${g.examples[0].cli}`);
+  const lines = games.map(
+    (g) =>
+      `  ${g.id.padEnd(width)}  ${g.summary}\n  ${' '.repeat(width)}  e.g. grundy solve ${g.examples[0].cli}`,
+  );
   write(io.stdout, `Games (${games.length}):\n${lines.join('\n')}\n\nMore: grundy solve <game> --help`);
   return 0;
 }
@@ -261,12 +312,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   } catch (error) {
     const message = publicMessage(error);
     if (error instanceof InputError || message !== undefined) {
-      write(io.stderr, `grundy ${verb}${args[0] !== undefined && !args[0].startsWith('-') ? ` ${args[0]}` : ''}: ${message ?? ''}`);
+      write(
+        io.stderr,
+        `grundy ${verb}${args[0] !== undefined && !args[0].startsWith('-') ? ` ${args[0]}` : ''}: ${message ?? ''}`,
+      );
       return 2;
     }
     const id = Math.random().toString(36).slice(2, 10);
     write(io.stderr, `grundy: internal error (id ${id}). Please report it with the command you ran.`);
-    if (io.env['LOG_LEVEL'] === 'debug' || io.env['LOG_LEVEL'] === 'trace') write(io.stderr, String((error as Error).stack ?? error));
+    if (io.env['LOG_LEVEL'] === 'debug' || io.env['LOG_LEVEL'] === 'trace')
+      write(io.stderr, String((error as Error).stack ?? error));
     return 1;
   }
 }

@@ -68,7 +68,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   );
   const parsed = ConfigSchema.safeParse(known);
   if (!parsed.success) {
-    throw new InputError(`Bad configuration:\n${z.prettifyError(parsed.error)}\nSee .env.example for every variable.`);
+    throw new InputError(
+      `Bad configuration:\n${z.prettifyError(parsed.error)}\nSee .env.example for every variable.`,
+    );
   }
   return parsed.data;
 }

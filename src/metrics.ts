@@ -19,8 +19,18 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
   const registers = [registry];
   return {
     registry,
-    jobsQueued: new Counter({ name: 'grundy_jobs_queued_total', help: 'Solve jobs put on the queue', labelNames: ['game'], registers }),
-    jobsActive: new Gauge({ name: 'grundy_jobs_active', help: 'Solves running now', labelNames: ['game'], registers }),
+    jobsQueued: new Counter({
+      name: 'grundy_jobs_queued_total',
+      help: 'Solve jobs put on the queue',
+      labelNames: ['game'],
+      registers,
+    }),
+    jobsActive: new Gauge({
+      name: 'grundy_jobs_active',
+      help: 'Solves running now',
+      labelNames: ['game'],
+      registers,
+    }),
     jobsCompleted: new Counter({
       name: 'grundy_jobs_completed_total',
       help: 'Solves that finished with an answer',
@@ -40,8 +50,18 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       buckets: [0.001, 0.005, 0.02, 0.1, 0.25, 0.5, 1, 2, 5, 15, 60, 300],
       registers,
     }),
-    cacheHits: new Counter({ name: 'grundy_cache_hits_total', help: 'Answers served from the cache', labelNames: ['game'], registers }),
-    cacheMisses: new Counter({ name: 'grundy_cache_misses_total', help: 'Cache look-ups that missed', labelNames: ['game'], registers }),
+    cacheHits: new Counter({
+      name: 'grundy_cache_hits_total',
+      help: 'Answers served from the cache',
+      labelNames: ['game'],
+      registers,
+    }),
+    cacheMisses: new Counter({
+      name: 'grundy_cache_misses_total',
+      help: 'Cache look-ups that missed',
+      labelNames: ['game'],
+      registers,
+    }),
     interactions: new Counter({
       name: 'grundy_interactions_total',
       help: 'Discord interactions handled',

@@ -23,6 +23,11 @@ export function hashParams(params: unknown): string {
 }
 
 /** `grundy:v1:<game>:<solverVersion>:<hash>`; `prefix` replaces `grundy` (tests, Redis Cluster hash tags). */
-export function canonicalKey(gameId: string, solverVersion: string, params: unknown, prefix = 'grundy'): string {
+export function canonicalKey(
+  gameId: string,
+  solverVersion: string,
+  params: unknown,
+  prefix = 'grundy',
+): string {
   return `${prefix}:v1:${gameId}:${solverVersion}:${hashParams(params)}`;
 }

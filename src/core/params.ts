@@ -47,12 +47,18 @@ export function decimalInteger(options: { name: string; min: bigint; max: bigint
     .transform((value, ctx) => {
       const text = typeof value === 'string' ? value.trim().replace(/_/g, '') : String(value);
       if (!/^[+-]?\d+$/.test(text) || (typeof value === 'number' && !Number.isSafeInteger(value))) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be ${range}, e.g. ${example} (got "${clipText(text)}")` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be ${range}, e.g. ${example} (got "${clipText(text)}")`,
+        });
         return z.NEVER;
       }
       const big = BigInt(text);
       if (big < min || big > max) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be ${range}, e.g. ${example} (got ${clipText(text)})` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be ${range}, e.g. ${example} (got ${clipText(text)})`,
+        });
         return z.NEVER;
       }
       return big.toString();

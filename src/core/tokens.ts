@@ -24,12 +24,7 @@ export class TokenReader {
   private lastLine = 1;
 
   constructor(source: AsyncIterable<string | Uint8Array> | Iterable<string>) {
-    this.chunks =
-      Symbol.asyncIterator in source
-        ? (source as AsyncIterable<string | Uint8Array>)[Symbol.asyncIterator]()
-        : (async function* () {
-            yield* source as Iterable<string>;
-          })();
+    this.chunks = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : fromSync(source);
   }
 
   static fromString(text: string): TokenReader {
@@ -48,7 +43,8 @@ export class TokenReader {
       this.ended = true;
       return false;
     }
-    const chunk = typeof next.value === 'string' ? next.value : this.decoder.decode(next.value, { stream: true });
+    const chunk =
+      typeof next.value === 'string' ? next.value : this.decoder.decode(next.value, { stream: true });
     this.buf = this.pos < this.buf.length ? this.buf.slice(this.pos) + chunk : chunk;
     this.pos = 0;
     return true;
@@ -101,7 +97,8 @@ export class TokenReader {
   /** The next token, or a JudgeInputError saying what was expected when the input has ended. */
   async expect(what: string): Promise<Token> {
     const token = await this.next();
-    if (token === undefined) throw new JudgeInputError(this.lastLine, `expected ${what}, but the input ended`);
+    if (token === undefined)
+      throw new JudgeInputError(this.lastLine, `expected ${what}, but the input ended`);
     return token;
   }
 
@@ -137,7 +134,8 @@ export class TokenReader {
     const list = allowed.map((w) => `"${w}"`).join(' or ');
     const token = await this.expect(`${what} (${list})`);
     const found = allowed.find((w) => w === token.text);
-    if (found === undefined) throw new JudgeInputError(token.line, `expected ${what} (${list}), found "${clip(token.text)}"`);
+    if (found === undefined)
+      throw new JudgeInputError(token.line, `expected ${what} (${list}), found "${clip(token.text)}"`);
     return found;
   }
 
@@ -148,6 +146,10 @@ export class TokenReader {
       throw new JudgeInputError(token.line, `expected the end of the input, found "${clip(token.text)}"`);
     }
   }
+}
+
+async function* fromSync(source: Iterable<string>): AsyncGenerator<string> {
+  for (const chunk of source) yield await Promise.resolve(chunk);
 }
 
 export function clip(text: string, max = 40): string {

@@ -32,7 +32,9 @@ export function runConformance(game: AnyGame, fixture: ConformanceFixture): void
         fc.property(fixture.small, (candidate) => {
           const params: unknown = parseParams(game, candidate);
           expect(game.brute.fits(params)).toBe(true);
-          expect(game.outcome(game.solve(params), params)).toBe(game.outcome(game.brute.solve(params), params));
+          expect(game.outcome(game.solve(params), params)).toBe(
+            game.outcome(game.brute.solve(params), params),
+          );
         }),
         { numRuns: runs },
       );
@@ -68,7 +70,7 @@ export function runConformance(game: AnyGame, fixture: ConformanceFixture): void
           expect(again).toEqual(params);
           const result: unknown = game.solve(params);
           expect(game.solve(params)).toEqual(result);
-          const revived = game.result.parse(JSON.parse(JSON.stringify(result)));
+          const revived: unknown = game.result.parse(JSON.parse(JSON.stringify(result)));
           expect(revived).toEqual(result);
           expect(game.explain(params, revived)).toEqual(game.explain(params, result));
         }),

@@ -75,7 +75,9 @@ describe('grundy judge', () => {
   it('names the line and what was expected on malformed input', () => {
     const r = grundy(['judge', 'seagm'], '2\n3\n2 6 3\n2\n4 seven\n');
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('line 5: expected card 2 of test 2 (an integer from 1 to 1000000000), found "seven"');
+    expect(r.stderr).toContain(
+      'line 5: expected card 2 of test 2 (an integer from 1 to 1000000000), found "seven"',
+    );
     expectNoStack(r.stderr);
   });
 
