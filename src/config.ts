@@ -21,13 +21,13 @@ export const ConfigSchema = z.object({
   REDIS_URL: optionalText,
   /** Optional separate Redis (or database, e.g. redis://host:6379/1) for the cache, so it may evict. */
   CACHE_REDIS_URL: optionalText,
-  /** How long answers stay cached (both drivers); 0 turns the cache off. */
+  /** How long answers stay cached (both drivers); 0 = no expiry (for a cache Redis that evicts, allkeys-lru). */
   CACHE_TTL_SECONDS: intIn(0, 365 * 24 * 3600, 7 * 24 * 3600),
   /** Prefix of every Redis key and the queue; wrap in {braces} for Redis Cluster hash tags. */
   GRUNDY_PREFIX: z.string().trim().min(1).default('grundy'),
   QUEUE_NAME: z.string().trim().min(1).default('solve'),
   /** Jobs estimated above this many CPU ms go to the queue (when REDIS_URL is set). */
-  INLINE_COST_MS: intIn(0, 3_600_000, 250),
+  INLINE_COST_MS: intIn(0, 3_600_000, 100),
   JOB_TIMEOUT_MS: intIn(1_000, 24 * 3600 * 1000, 10 * 60 * 1000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** Tries per queued job for transient failures (a crashed thread, a lost lock); bad input is never retried. */
@@ -45,7 +45,10 @@ export const ConfigSchema = z.object({
   /** Plugin hook: an ES module exporting `games` (GameDefinition[]) that the solve service and workers also serve. */
   GRUNDY_EXTRA_GAMES_MODULE: optionalText,
   /** `grundy worker`: serve Prometheus metrics on this port (unset = off). */
-  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  WORKER_METRICS_PORT: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(65_535).optional(),
+  ),
   BULL_BOARD: flag,
   DISCORD_TOKEN: optionalText,
   DISCORD_APPLICATION_ID: optionalText,
@@ -64,7 +67,11 @@ export type Config = z.infer<typeof ConfigSchema>;
 /** Parses settings from an environment (process.env by default); a bad value is an InputError naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const known = Object.fromEntries(
-    Object.keys(ConfigSchema.shape).flatMap((key) => (env[key] === undefined ? [] : [[key, env[key]]])),
+    // An empty value (as in a copied .env.example) means "not set", so the default applies.
+    Object.keys(ConfigSchema.shape).flatMap((key) => {
+      const value = env[key];
+      return value === undefined || value.trim() === '' ? [] : [[key, value]];
+    }),
   );
   const parsed = ConfigSchema.safeParse(known);
   if (!parsed.success) {

@@ -103,7 +103,41 @@ export class TokenReader {
   }
 
   /** A decimal integer in [min, max] (safe-integer range). */
-  async int(what: string, min: number, max: number): Promise<number> {
+  int(what: string, min: number, max: number): Promise<number> | number {
+    // Fast path: a plain in-range number wholly inside the buffer is read without slicing or awaiting.
+    const fast = this.peeked === undefined ? this.scanIntInBuffer(min, max) : undefined;
+    return fast ?? this.intSlow(what, min, max);
+  }
+
+  private scanIntInBuffer(min: number, max: number): number | undefined {
+    const buf = this.buf;
+    const len = buf.length;
+    let pos = this.pos;
+    let line = this.lineNo;
+    while (pos < len) {
+      const code = buf.charCodeAt(pos);
+      if (code === 10) line++;
+      else if (!isSpace(code)) break;
+      pos++;
+    }
+    let value = 0;
+    const start = pos;
+    while (pos < len) {
+      const code = buf.charCodeAt(pos);
+      if (code < 48 || code > 57) break;
+      value = value * 10 + (code - 48);
+      pos++;
+    }
+    // Leave anything unusual (end of buffer, signs, junk, too long, out of range) to the careful path.
+    if (pos >= len || pos === start || pos - start > 15 || !isSpace(buf.charCodeAt(pos))) return undefined;
+    if (value < min || value > max) return undefined;
+    this.pos = pos;
+    this.lineNo = line;
+    this.lastLine = line;
+    return value;
+  }
+
+  private async intSlow(what: string, min: number, max: number): Promise<number> {
     const token = await this.expect(`${what} (an integer from ${min} to ${max})`);
     const value = /^[+-]?\d{1,16}$/.test(token.text) ? Number(token.text) : Number.NaN;
     if (!Number.isSafeInteger(value) || value < min || value > max) {

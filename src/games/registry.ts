@@ -2,8 +2,12 @@
 import type { AnyGame } from '../core/game.js';
 import { UnknownGameError } from '../core/errors.js';
 import { seagm } from './seagm/index.js';
+import { partisan } from './partisan/index.js';
+import { abgame } from './abgame/index.js';
+import { multiplication } from './multiplication/index.js';
+import { magic } from './magic/index.js';
 
-export const games: readonly AnyGame[] = [seagm];
+export const games: readonly AnyGame[] = [seagm, partisan, abgame, multiplication, magic];
 
 const byId = new Map<string, AnyGame>(games.map((game) => [game.id, game]));
 
@@ -13,6 +17,10 @@ export function findGame(id: string): AnyGame | undefined {
 
 export function getGame(id: string): AnyGame {
   const game = findGame(id);
-  if (game === undefined) throw new UnknownGameError(id, games.map((g) => g.id));
+  if (game === undefined)
+    throw new UnknownGameError(
+      id,
+      games.map((g) => g.id),
+    );
   return game;
 }

@@ -1,4 +1,5 @@
 /** The one thing the bot calls: params in, a (possibly cached) result out. Two drivers implement it. */
+import type { Queue } from 'bullmq';
 import type { Explanation } from '../core/game.js';
 
 export interface SolveOptions {
@@ -33,6 +34,8 @@ export interface SolveService {
   /** Validates `params` (throws InputError with a user-facing message), then cache -> inline or queue. */
   solve(gameId: string, params: unknown, options?: SolveOptions): Promise<SolveAnswer>;
   health(): Promise<HealthReport>;
+  /** The BullMQ queues behind the service (empty or absent without Redis), e.g. for Bull Board. */
+  readonly queues?: readonly Queue[];
   /** Idempotent. */
   close(): Promise<void>;
 }

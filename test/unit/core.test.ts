@@ -39,7 +39,7 @@ describe('TokenReader', () => {
     const bytes = new TextEncoder().encode('1\né 2');
     const reader = new TokenReader(
       (async function* () {
-        for (const b of bytes) yield new Uint8Array([b]);
+        for (const b of bytes) yield await Promise.resolve(new Uint8Array([b]));
       })(),
     );
     expect((await reader.next())?.text).toBe('1');
@@ -107,6 +107,10 @@ describe('configuration', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
   it('treats empty values as unset', () => {
-    expect(loadConfig({ REDIS_URL: '', DISCORD_TOKEN: '  ' }).REDIS_URL).toBeUndefined();
+    const config = loadConfig({ REDIS_URL: '', DISCORD_TOKEN: '  ', WORKER_CONCURRENCY: '', PORT: '' });
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.DISCORD_TOKEN).toBeUndefined();
+    expect(config.WORKER_CONCURRENCY).toBeUndefined();
+    expect(config.PORT).toBe(8080);
   });
 });

@@ -1,0 +1,199 @@
+/**
+ * The solve service: a small job's round trip through Redis and a `grundy worker` (p50 / p99), throughput with
+ * one and two worker processes, and cache-hit latency, each next to the in-process driver's figures.
+ * Needs a Redis at REDIS_URL (default redis://127.0.0.1:6379) and the built CLI (`npm run bench` builds it);
+ * without Redis only the in-process rows are printed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { loadConfig } from '../src/config.js';
+import { createSolveService } from '../src/jobs/service.js';
+import type { SolveService } from '../src/jobs/types.js';
+import { createLogger } from '../src/log.js';
+import { fmt, perSecond, type BenchRow } from './harness.js';
+
+const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+const root = fileURLToPath(new URL('../', import.meta.url));
+const logger = createLogger('silent');
+
+const ROUND_TRIPS = 300;
+const THROUGHPUT_JOBS = 400;
+const IN_FLIGHT = 32;
+const CACHE_HITS = 2_000;
+
+let counter = 0;
+/** A small SEAGM question nobody asked before (distinct cards, so neither the cache nor dedup helps). */
+function freshQuestion(): { cards: number[] } {
+  counter++;
+  return { cards: [6, 10, 15, 1_000 + counter, 2_000_000 + 2 * counter] };
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function roundTrips(service: SolveService, count: number): Promise<{ p50: number; p99: number }> {
+  await service.solve('seagm', freshQuestion()); // warm-up: threads, connections
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    await service.solve('seagm', freshQuestion());
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+async function burst(service: SolveService, count: number): Promise<number> {
+  const start = performance.now();
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < count) {
+      next++;
+      await service.solve('seagm', freshQuestion());
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
+  return performance.now() - start;
+}
+
+/** Median wall time (of 3, after a warm-up) for `count` fresh small questions, `IN_FLIGHT` at a time. */
+async function throughput(service: SolveService, count: number): Promise<number> {
+  await burst(service, Math.ceil(count / 4));
+  const times = [await burst(service, count), await burst(service, count), await burst(service, count)];
+  times.sort((a, b) => a - b);
+  return times[1] ?? 0;
+}
+
+async function cacheHits(service: SolveService, count: number): Promise<number> {
+  const question = freshQuestion();
+  await service.solve('seagm', question);
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    await service.solve('seagm', question);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return percentile(times, 50);
+}
+
+function startWorker(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [`${root}bin/grundy.js`, 'worker', '--concurrency', '1'], {
+    env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stderr?.setEncoding('utf8');
+    const onData = (chunk: string): void => {
+      output += chunk;
+      if (output.includes('"msg":"worker ready"')) {
+        child.stderr?.off('data', onData);
+        child.stderr?.resume();
+        resolve(child);
+      }
+    };
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`grundy worker exited (${String(code)}): ${output}`)));
+  });
+}
+
+async function stopWorker(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function deleteKeys(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+function row(input: string, timeMs: number, throughputText: string, size = 'n = 5 cards'): BenchRow {
+  return { group: 'service', input, size, timeMs, throughput: throughputText };
+}
+
+async function inProcessRows(): Promise<BenchRow[]> {
+  const service = await createSolveService(
+    loadConfig({ LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '2' }),
+    logger,
+  );
+  try {
+    const trips = await roundTrips(service, ROUND_TRIPS);
+    const wall = await throughput(service, THROUGHPUT_JOBS);
+    const hit = await cacheHits(service, CACHE_HITS);
+    return [
+      row('in-process: round trip p50 (thread pool)', trips.p50, `p99 ${trips.p99.toFixed(2)} ms`),
+      row(
+        `in-process: throughput, ${IN_FLIGHT} in flight`,
+        wall,
+        perSecond(THROUGHPUT_JOBS, wall, 'jobs'),
+        `${fmt(THROUGHPUT_JOBS)} jobs`,
+      ),
+      row('in-process: cache hit p50 (LRU)', hit, ''),
+    ];
+  } finally {
+    await service.close();
+  }
+}
+
+async function redisRows(): Promise<BenchRow[]> {
+  const prefix = `bench-${randomBytes(4).toString('hex')}`;
+  const env = { REDIS_URL, GRUNDY_PREFIX: prefix, INLINE_COST_MS: '0' };
+  const service = await createSolveService(loadConfig({ ...env, LOG_LEVEL: 'silent' }), logger);
+  const workers: ChildProcess[] = [];
+  try {
+    workers.push(await startWorker(env));
+    const trips = await roundTrips(service, ROUND_TRIPS);
+    const one = await throughput(service, THROUGHPUT_JOBS);
+    workers.push(await startWorker(env));
+    const two = await throughput(service, THROUGHPUT_JOBS);
+    const hit = await cacheHits(service, CACHE_HITS);
+    return [
+      row('redis: round trip p50 (queue, 1 worker)', trips.p50, `p99 ${trips.p99.toFixed(2)} ms`),
+      row(
+        `redis: throughput, 1 worker process`,
+        one,
+        perSecond(THROUGHPUT_JOBS, one, 'jobs'),
+        `${fmt(THROUGHPUT_JOBS)} jobs`,
+      ),
+      row(
+        `redis: throughput, 2 worker processes`,
+        two,
+        perSecond(THROUGHPUT_JOBS, two, 'jobs'),
+        `${fmt(THROUGHPUT_JOBS)} jobs`,
+      ),
+      row('redis: cache hit p50 (GET + zod)', hit, ''),
+    ];
+  } finally {
+    await service.close();
+    for (const worker of workers) await stopWorker(worker);
+    await deleteKeys(prefix);
+  }
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const rows = await inProcessRows();
+  try {
+    rows.push(...(await redisRows()));
+  } catch (error) {
+    console.error(
+      `bench service: Redis rows skipped (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+  return rows;
+}

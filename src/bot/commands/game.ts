@@ -1,0 +1,231 @@
+/**
+ * One slash command per game, generated from the game's `inputs`: text -> STRING, integer -> INTEGER with
+ * min/max, choice -> STRING with choices; an input that `acceptsFile` becomes optional and gains an optional
+ * ATTACHMENT option `file` (one of the two must be given). Required options come first.
+ */
+import { ApplicationCommandOptionType, ApplicationCommandType } from 'discord.js';
+import { InputError } from '../../core/errors.js';
+import type { AnyGame, InputField, RawFields } from '../../core/game.js';
+import { paramsFromFields } from '../../core/params.js';
+import { formatBytes, readAttachmentText, streamAttachment } from '../attachments.js';
+import { clip } from '../message.js';
+import { renderAnswer, type AnswerFacts } from '../render.js';
+import type { AttachmentRef, OptionValue } from '../request.js';
+import { SolveRun } from '../solve-run.js';
+import { defineCommand, type Command, type CommandDefinition, type OptionDefinition } from './types.js';
+
+export const FILE_OPTION = 'file';
+const DESCRIPTION_LIMIT = 100;
+const STRING_LIMIT = 6000;
+const NAME_PATTERN = /^[-_a-z0-9]{1,32}$/;
+
+function inputOption(input: InputField, optionalBecauseOfFile: boolean): OptionDefinition {
+  const base = {
+    name: input.name,
+    description: clip(input.description, DESCRIPTION_LIMIT),
+    required: input.required && !optionalBecauseOfFile,
+  };
+  switch (input.kind) {
+    case 'text':
+      return {
+        ...base,
+        type: ApplicationCommandOptionType.String,
+        max_length: Math.min(input.maxLength ?? STRING_LIMIT, STRING_LIMIT),
+      };
+    case 'integer':
+      return {
+        ...base,
+        type: ApplicationCommandOptionType.Integer,
+        ...(input.min === undefined ? {} : { min_value: Math.max(input.min, Number.MIN_SAFE_INTEGER) }),
+        ...(input.max === undefined ? {} : { max_value: Math.min(input.max, Number.MAX_SAFE_INTEGER) }),
+      };
+    case 'choice':
+      return {
+        ...base,
+        type: ApplicationCommandOptionType.String,
+        choices: (input.choices ?? []).slice(0, 25).map((choice) => ({ name: choice, value: choice })),
+      };
+  }
+}
+
+/** The input an attachment stands in for: the first that `acceptsFile`. */
+export function fileInputOf(game: AnyGame): InputField | undefined {
+  return game.inputs.find((input) => input.acceptsFile === true);
+}
+
+export function gameCommandDefinition(game: AnyGame): CommandDefinition {
+  const fileInput = fileInputOf(game);
+  const options: OptionDefinition[] = game.inputs.map((input) => inputOption(input, input === fileInput));
+  if (fileInput !== undefined) {
+    options.push({
+      type: ApplicationCommandOptionType.Attachment,
+      name: FILE_OPTION,
+      description: clip(
+        `A text file holding the ${fileInput.name}, for inputs too long to type`,
+        DESCRIPTION_LIMIT,
+      ),
+      required: false,
+    });
+  }
+  // Discord rejects a required option after an optional one; the sort is stable, so the game's order stays.
+  options.sort((a, b) => Number(b.required === true) - Number(a.required === true));
+  const names = new Set<string>();
+  for (const option of options) {
+    if (!NAME_PATTERN.test(option.name) || names.has(option.name)) {
+      throw new Error(
+        `game ${game.id}: option name "${option.name}" is not a valid, unique Discord option name`,
+      );
+    }
+    names.add(option.name);
+  }
+  if (!NAME_PATTERN.test(game.id))
+    throw new Error(`game id "${game.id}" is not a valid Discord command name`);
+  if (options.length > 25) throw new Error(`game ${game.id}: more than 25 options`);
+  return {
+    type: ApplicationCommandType.ChatInput,
+    name: game.id,
+    description: clip(game.summary, DESCRIPTION_LIMIT),
+    options,
+  };
+}
+
+/** `/seagm numbers: 2 6 3`: how the game's first example is typed in Discord. */
+export function discordExample(game: AnyGame): string {
+  const fields = game.examples[0].fields;
+  const parts = game.inputs.flatMap((input) => {
+    const value = fields[input.name];
+    return value === undefined ? [] : [`${input.name}: ${String(value)}`];
+  });
+  return `/${game.id} ${parts.join(' ')}`.trim();
+}
+
+/** `/seagm numbers:<text> [file]`. */
+export function usage(definition: CommandDefinition): string {
+  const parts = (definition.options ?? []).map((option) => {
+    const kind =
+      option.type === ApplicationCommandOptionType.Attachment
+        ? 'file'
+        : option.type === ApplicationCommandOptionType.Integer
+          ? 'integer'
+          : 'text';
+    return option.required === true ? `${option.name}:<${kind}>` : `[${option.name}]`;
+  });
+  return `/${definition.name} ${parts.join(' ')}`.trim();
+}
+
+function summarise(game: AnyGame, fields: RawFields, file: AttachmentRef | undefined): string {
+  const fileInput = fileInputOf(game);
+  const parts = game.inputs.flatMap((input) => {
+    if (file !== undefined && input === fileInput)
+      return [`${input.name}: file ${file.filename} (${formatBytes(file.size)})`];
+    const value = fields[input.name];
+    return value === undefined ? [] : [`${input.name}: ${String(value)}`];
+  });
+  return clip(parts.join(' · '), 300);
+}
+
+interface Prepared {
+  readonly solve: (
+    signal: AbortSignal,
+    onProgress: (f: number) => void,
+  ) => Promise<AnswerFacts & { inputSummary?: string }>;
+  readonly estimateMs: number;
+}
+
+function withDiscordExample(game: AnyGame, error: unknown): unknown {
+  if (!(error instanceof InputError)) return error;
+  return new InputError(`${error.message}\nOn Discord, e.g.: ${discordExample(game)}`, error.field, {
+    cause: error,
+  });
+}
+
+export function gameCommand(game: AnyGame): Command {
+  const definition = gameCommandDefinition(game);
+  const fileInput = fileInputOf(game);
+
+  return defineCommand(
+    definition,
+    async (ctx, options: Readonly<Record<string, OptionValue | undefined>>) => {
+      const { bot } = ctx;
+      const fields: Record<string, string | number | undefined> = {};
+      for (const input of game.inputs) {
+        const value = options[input.name];
+        if (typeof value === 'string' || typeof value === 'number') fields[input.name] = value;
+      }
+      const fileValue = options[FILE_OPTION];
+      const file = typeof fileValue === 'object' ? fileValue : undefined;
+      if (fileInput !== undefined) {
+        const typed = fields[fileInput.name];
+        const hasText = typed !== undefined && String(typed).trim() !== '';
+        if (file !== undefined && hasText) {
+          throw new InputError(`Give either "${fileInput.name}" or "${FILE_OPTION}", not both.`, FILE_OPTION);
+        }
+        if (file === undefined && !hasText && fileInput.required) {
+          throw new InputError(
+            `Missing "${fileInput.name}": ${fileInput.description}. Give it, e.g. ${discordExample(game)}, or attach a text file as "${FILE_OPTION}".`,
+            fileInput.name,
+          );
+        }
+      }
+
+      let prepared: Prepared;
+      if (file === undefined || fileInput === undefined) {
+        let params: unknown;
+        try {
+          params = paramsFromFields(game, fields);
+        } catch (error) {
+          throw withDiscordExample(game, error);
+        }
+        prepared = {
+          estimateMs: game.estimateCostMs(params),
+          solve: async (signal, onProgress) => bot.service.solve(game.id, params, { signal, onProgress }),
+        };
+      } else {
+        prepared = {
+          estimateMs: Number.POSITIVE_INFINITY,
+          solve: async (signal, onProgress) => {
+            const limits = bot.settings.attachments;
+            if (game.solveStream !== undefined && file.size > limits.textBytes) {
+              const started = performance.now();
+              const streamed = await game.solveStream(
+                streamAttachment(file, limits, fileInput.name, signal),
+                { onProgress },
+              );
+              return {
+                explanation: streamed.explanation,
+                fromCache: false,
+                solveMs: performance.now() - started,
+                via: 'stream',
+                inputSummary: clip(
+                  `file ${file.filename} (${formatBytes(file.size)}): ${streamed.inputSummary}`,
+                  300,
+                ),
+              };
+            }
+            const text = await readAttachmentText(file, limits, fileInput.name, signal);
+            let params: unknown;
+            try {
+              params = paramsFromFields(game, { ...fields, [fileInput.name]: text });
+            } catch (error) {
+              throw withDiscordExample(game, error);
+            }
+            return bot.service.solve(game.id, params, { signal, onProgress });
+          },
+        };
+      }
+
+      const run = new SolveRun(bot, ctx.request, ctx.reply);
+      let answer: AnswerFacts & { inputSummary?: string };
+      try {
+        answer = await run.execute(prepared.solve, prepared.estimateMs > bot.settings.deferEstimateMs);
+      } catch (error) {
+        // The Cancel button already replaced the message.
+        if (run.status === 'cancelled') return;
+        throw error;
+      }
+      await ctx.reply.answer(
+        renderAnswer({ game, answer, inputSummary: answer.inputSummary ?? summarise(game, fields, file) }),
+      );
+    },
+  );
+}

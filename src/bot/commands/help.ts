@@ -1,0 +1,78 @@
+/** `/help [game]`: how to use Grundy, or one game's rules, options, limits and examples. */
+import { ApplicationCommandOptionType, ApplicationCommandType, type APIEmbed } from 'discord.js';
+import type { AnyGame } from '../../core/game.js';
+import { clip } from '../message.js';
+import { EMBED_LIMITS } from '../render.js';
+import { discordExample, FILE_OPTION, fileInputOf, gameCommandDefinition, usage } from './game.js';
+import { defineCommand, type Command } from './types.js';
+
+export function helpDefinition(games: readonly AnyGame[]) {
+  return {
+    type: ApplicationCommandType.ChatInput,
+    name: 'help',
+    description: 'How to use Grundy, or how to ask about one game',
+    options: [
+      {
+        type: ApplicationCommandOptionType.String,
+        name: 'game',
+        description: 'The game to explain',
+        required: false,
+        choices: games.slice(0, 25).map((game) => ({ name: clip(game.title, 100), value: game.id })),
+      },
+    ],
+  } as const;
+}
+
+function overview(games: readonly AnyGame[]): APIEmbed {
+  return {
+    title: 'Grundy solves two-player games and explains who wins',
+    description: clip(
+      [
+        'Ask with a game command, e.g. ' + games.map((g) => `\`${discordExample(g)}\``).join(', ') + '.',
+        'The answer names the winner, the winning move and why. Long solves show progress and a **Cancel** button; ' +
+          'anything long is attached as a text file.',
+        `Big inputs: attach a text file as \`${FILE_OPTION}\` instead of typing them.`,
+        '`/games` lists every game; `/help game:<name>` explains one.',
+      ].join('\n\n'),
+      EMBED_LIMITS.description,
+    ),
+  };
+}
+
+function gameHelp(game: AnyGame): APIEmbed {
+  const definition = gameCommandDefinition(game);
+  const fileInput = fileInputOf(game);
+  const options = game.inputs.map((input) => {
+    const range =
+      input.kind === 'integer' && (input.min !== undefined || input.max !== undefined)
+        ? ` (${input.min ?? '…'} to ${input.max ?? '…'})`
+        : input.kind === 'choice'
+          ? ` (one of: ${(input.choices ?? []).join(', ')})`
+          : '';
+    const fileNote = input === fileInput ? ` — or attach a text file as \`${FILE_OPTION}\`` : '';
+    return `• \`${input.name}\`${input.required ? '' : ' (optional)'}: ${input.description}${range}${fileNote}. e.g. \`${input.example}\``;
+  });
+  const examples = game.examples.map((example) => `• \`${example.cli}\` — ${example.note}`);
+  return {
+    title: clip(game.title, EMBED_LIMITS.title),
+    description: clip(
+      `${game.summary}\nFrom ${game.origin}.\n\n\`${usage(definition)}\``,
+      EMBED_LIMITS.description,
+    ),
+    fields: [
+      { name: 'Options', value: clip(options.join('\n'), EMBED_LIMITS.fieldValue) },
+      { name: 'Examples (as for the CLI)', value: clip(examples.join('\n'), EMBED_LIMITS.fieldValue) },
+      { name: 'Try', value: clip(`\`${discordExample(game)}\``, EMBED_LIMITS.fieldValue) },
+    ],
+  };
+}
+
+export function helpCommand(games: readonly AnyGame[]): Command {
+  return defineCommand(helpDefinition(games), async (ctx, { game }) => {
+    const chosen = game === undefined ? undefined : games.find((g) => g.id === game);
+    await ctx.reply.answer({
+      ephemeral: true,
+      embeds: [chosen === undefined ? overview(games) : gameHelp(chosen)],
+    });
+  });
+}

@@ -1,0 +1,154 @@
+/**
+ * What the dispatcher sees of an interaction, whichever transport brought it: the HTTP endpoint (raw JSON,
+ * parsed here) or the gateway (a discord.js interaction, converted in gateway.ts).
+ */
+import { z } from 'zod';
+import { ApplicationCommandOptionType, ComponentType, InteractionType } from 'discord.js';
+
+export interface AttachmentRef {
+  readonly kind: 'attachment';
+  readonly id: string;
+  readonly filename: string;
+  readonly size: number;
+  readonly url: string;
+  readonly contentType: string | undefined;
+}
+
+export type OptionValue = string | number | boolean | AttachmentRef;
+
+export interface Asker {
+  readonly id: string;
+  readonly name: string;
+}
+
+interface RequestBase {
+  readonly interactionId: string;
+  readonly applicationId: string;
+  readonly user: Asker;
+  readonly channelId: string | undefined;
+  readonly guildId: string | undefined;
+  /** `Date.now()` when the interaction arrived: its token is valid for a fixed time from then. */
+  readonly receivedAt: number;
+}
+
+export interface CommandRequest extends RequestBase {
+  readonly kind: 'command';
+  readonly commandName: string;
+  readonly options: ReadonlyMap<string, OptionValue>;
+}
+
+export interface ComponentRequest extends RequestBase {
+  readonly kind: 'component';
+  readonly customId: string;
+}
+
+export type InteractionRequest = CommandRequest | ComponentRequest;
+
+const User = z.object({
+  id: z.string(),
+  username: z.string().default(''),
+  global_name: z.string().nullish(),
+});
+
+const Option = z.object({
+  name: z.string(),
+  type: z.number().int(),
+  value: z.union([z.string(), z.number(), z.boolean()]).optional(),
+});
+
+const Attachment = z.object({
+  id: z.string(),
+  filename: z.string(),
+  size: z.number().int().min(0),
+  url: z.string(),
+  content_type: z.string().optional(),
+});
+
+/** Only the fields Grundy reads; Discord adds fields over time, so unknown ones pass. */
+export const RawInteraction = z.object({
+  id: z.string(),
+  application_id: z.string(),
+  type: z.number().int(),
+  token: z.string().optional(),
+  guild_id: z.string().optional(),
+  channel_id: z.string().optional(),
+  channel: z.object({ id: z.string() }).optional(),
+  member: z.object({ user: User, nick: z.string().nullish() }).optional(),
+  user: User.optional(),
+  data: z
+    .object({
+      name: z.string().optional(),
+      type: z.number().int().optional(),
+      options: z.array(Option).optional(),
+      resolved: z.object({ attachments: z.record(z.string(), Attachment).optional() }).optional(),
+      custom_id: z.string().optional(),
+      component_type: z.number().int().optional(),
+    })
+    .optional(),
+});
+export type RawInteraction = z.infer<typeof RawInteraction>;
+
+export type ParsedInteraction =
+  | { readonly kind: 'ping' }
+  | { readonly kind: 'request'; readonly request: InteractionRequest; readonly token: string }
+  | { readonly kind: 'unsupported'; readonly type: number };
+
+/** A raw interaction from the HTTP endpoint -> a request (or PING); throws on a payload that is not one. */
+export function parseRawInteraction(json: unknown, receivedAt: number): ParsedInteraction {
+  const raw = RawInteraction.parse(json);
+  const type = raw.type as InteractionType;
+  if (type === InteractionType.Ping) return { kind: 'ping' };
+  const user = raw.member?.user ?? raw.user;
+  if (user === undefined || raw.token === undefined || raw.data === undefined) {
+    return { kind: 'unsupported', type: raw.type };
+  }
+  const base: RequestBase = {
+    interactionId: raw.id,
+    applicationId: raw.application_id,
+    user: { id: user.id, name: raw.member?.nick ?? user.global_name ?? user.username },
+    channelId: raw.channel_id ?? raw.channel?.id,
+    guildId: raw.guild_id,
+    receivedAt,
+  };
+  if (type === InteractionType.ApplicationCommand && raw.data.name !== undefined) {
+    const attachments = raw.data.resolved?.attachments ?? {};
+    const options = new Map<string, OptionValue>();
+    for (const option of raw.data.options ?? []) {
+      if (option.value === undefined) continue;
+      if ((option.type as ApplicationCommandOptionType) === ApplicationCommandOptionType.Attachment) {
+        const file = attachments[String(option.value)];
+        if (file !== undefined) options.set(option.name, attachmentRef(file));
+      } else {
+        options.set(option.name, option.value);
+      }
+    }
+    return {
+      kind: 'request',
+      token: raw.token,
+      request: { ...base, kind: 'command', commandName: raw.data.name, options },
+    };
+  }
+  if (
+    type === InteractionType.MessageComponent &&
+    (raw.data.component_type as ComponentType | undefined) === ComponentType.Button &&
+    raw.data.custom_id !== undefined
+  ) {
+    return {
+      kind: 'request',
+      token: raw.token,
+      request: { ...base, kind: 'component', customId: raw.data.custom_id },
+    };
+  }
+  return { kind: 'unsupported', type: raw.type };
+}
+
+function attachmentRef(file: z.infer<typeof Attachment>): AttachmentRef {
+  return {
+    kind: 'attachment',
+    id: file.id,
+    filename: file.filename,
+    size: file.size,
+    url: file.url,
+    contentType: file.content_type,
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * How the dispatcher answers, whichever transport the interaction came by. Two implementations: HTTP
+ * (first response in the HTTP body, the rest over REST webhooks; src/bot/rest-responder.ts) and the gateway
+ * (discord.js interaction methods; src/bot/gateway.ts).
+ */
+import type { OutgoingMessage } from './message.js';
+
+export interface Responder {
+  /** First response: a message now (callback type 4). */
+  reply(message: OutgoingMessage): Promise<void>;
+  /** First response: "Grundy is thinking..." (callback type 5); the message comes by `editOriginal`. */
+  defer(ephemeral: boolean): Promise<void>;
+  /** First response to a button: replace the message the button sits on (callback type 7). */
+  update(message: OutgoingMessage): Promise<void>;
+  editOriginal(message: OutgoingMessage): Promise<void>;
+  deleteOriginal(): Promise<void>;
+  followUp(message: OutgoingMessage): Promise<void>;
+  /** As the bot user, outside the interaction: the only way to answer once the interaction token expired. */
+  postInChannel(channelId: string, message: OutgoingMessage): Promise<void>;
+}

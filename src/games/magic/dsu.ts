@@ -1,0 +1,34 @@
+/** Disjoint-set union over dense ids, union by size with path halving: near-linear for 10^6 passages. */
+export class DisjointSets {
+  readonly parent: Int32Array;
+  readonly size: Int32Array;
+
+  constructor(count: number) {
+    this.parent = new Int32Array(count);
+    for (let i = 0; i < count; i++) this.parent[i] = i;
+    this.size = new Int32Array(count).fill(1);
+  }
+
+  find(x: number): number {
+    const parent = this.parent;
+    let p = parent[x] ?? x;
+    while (p !== x) {
+      const grand = parent[p] ?? p;
+      parent[x] = grand;
+      x = grand;
+      p = parent[x] ?? x;
+    }
+    return x;
+  }
+
+  /** Joins the sets of x and y; false when they were already one. */
+  union(x: number, y: number): boolean {
+    let a = this.find(x);
+    let b = this.find(y);
+    if (a === b) return false;
+    if ((this.size[a] ?? 0) < (this.size[b] ?? 0)) [a, b] = [b, a];
+    this.parent[b] = a;
+    this.size[a] = (this.size[a] ?? 0) + (this.size[b] ?? 0);
+    return true;
+  }
+}

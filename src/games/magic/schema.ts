@@ -1,0 +1,252 @@
+/** MAGIC params, result and move. The bounds here are the limits users see in error messages. */
+import { z } from 'zod';
+import { decimalInteger } from '../../core/params.js';
+import { RoomIndex } from './room-index.js';
+
+export const MAX_ROOMS = 10n ** 18n;
+export const MAX_PASSAGES = 1_000_000;
+export const MAX_TELEPOINTS = 1_000_000_000;
+export const PASSAGES_EXAMPLE = '1-3 2-4';
+/** Up to this N, a passage's pair of rooms packs into one exact double (N^2 + N < 2^53). */
+export const PAIR_KEY_LIMIT = 94_906_265n;
+
+/**
+ * A room number: a JS number when it is a safe integer, otherwise its decimal string (rooms go up to 10^18).
+ * Each room has exactly one form, so equal boards share a cache key.
+ */
+export type Room = number | string;
+
+/** The canonical form of a room number, or undefined when `value` is not a positive whole number. */
+export function toRoom(value: unknown): Room | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 1 ? value : undefined;
+  let big: bigint;
+  if (typeof value === 'bigint') big = value;
+  else if (typeof value === 'string' && /^\+?\d{1,40}$/.test(value.trim())) big = BigInt(value.trim());
+  else return undefined;
+  if (big < 1n) return undefined;
+  return big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big.toString();
+}
+
+export function showPair(a: unknown, b: unknown): string {
+  const show = (v: unknown): string => {
+    const text =
+      typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' ? String(v) : typeof v;
+    return text.length > 24 ? `${text.slice(0, 24)}...` : text;
+  };
+  return `${show(a)}-${show(b)}`;
+}
+
+const telepointCount = (name: string, who: string) =>
+  z
+    .number({ error: `${name} must be a whole number of telepoints from 0 to 10^9 ${who}, e.g. 1` })
+    .int({ error: `${name} must be a whole number of telepoints from 0 to 10^9 ${who}, e.g. 1` })
+    .min(0, { error: `${name} must be from 0 to 10^9 ${who}, e.g. 1` })
+    .max(MAX_TELEPOINTS, { error: `${name} must be from 0 to 10^9 ${who}, e.g. 1` });
+
+const passageList = z
+  .array(z.unknown(), { error: `passages must be a list of pairs of rooms, e.g. ${PASSAGES_EXAMPLE}` })
+  .max(MAX_PASSAGES, {
+    error: (issue) =>
+      `passages: at most 1,000,000 passages are allowed (got ${(issue.input as unknown[]).length.toLocaleString('en-US')})`,
+  });
+
+export const MagicParams = z
+  .strictObject({
+    rooms: decimalInteger({ name: 'rooms', min: 2n, max: MAX_ROOMS, example: '4' }),
+    passages: passageList.default([]),
+    telepoints: telepointCount('telepoints', 'for each magician').optional(),
+    p1: telepointCount('p1', 'for magician 1 (First)').optional(),
+    p2: telepointCount('p2', 'for magician 2 (Second)').optional(),
+  })
+  .transform((raw, ctx) => {
+    const passages = checkPassages(raw.passages, BigInt(raw.rooms), (message, index) => {
+      ctx.addIssue({
+        code: 'custom',
+        message,
+        path: index === undefined ? ['passages'] : ['passages', index],
+      });
+    });
+    if (passages === undefined) return z.NEVER;
+    const shared = raw.telepoints ?? 0;
+    return { rooms: raw.rooms, passages, p1: raw.p1 ?? shared, p2: raw.p2 ?? shared };
+  });
+export type MagicParams = z.output<typeof MagicParams>;
+
+/**
+ * Checks every passage against the board (two different rooms from 1 to N, no pair twice) and returns the
+ * canonical list, or reports the first offending pair and returns undefined.
+ */
+export function checkPassages(
+  list: readonly unknown[],
+  n: bigint,
+  report: (message: string, index?: number) => void,
+): [Room, Room][] | undefined {
+  const safeN = n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : Number.POSITIVE_INFINITY;
+  const out: [Room, Room][] = new Array<[Room, Room]>(list.length);
+  // Up to N = 94,906,265 (N^2 < 2^53) a pair of rooms is its own exact key; beyond, rooms get dense ids first.
+  const direct = n <= PAIR_KEY_LIMIT;
+  const index = direct ? undefined : new RoomIndex(list.length * 2);
+  const keys = new Float64Array(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const pair = list[i];
+    if (!Array.isArray(pair) || pair.length !== 2) {
+      report(`passages: item ${i + 1} must be a pair of rooms like [1, 3], e.g. ${PASSAGES_EXAMPLE}`, i);
+      return undefined;
+    }
+    const x: unknown = pair[0];
+    const y: unknown = pair[1];
+    const a = toRoom(x);
+    const b = toRoom(y);
+    if (a === undefined || b === undefined) {
+      report(
+        `passages: ${shownPair(x, y, i)} must name two rooms by whole numbers from 1 to ${n}, e.g. ${PASSAGES_EXAMPLE}`,
+        i,
+      );
+      return undefined;
+    }
+    if (outside(a, safeN, n) || outside(b, safeN, n)) {
+      const room = outside(a, safeN, n) ? a : b;
+      report(
+        `passages: ${shownPair(x, y, i)} names room ${room}, but the rooms are numbered 1 to ${n} (rooms: ${n})`,
+        i,
+      );
+      return undefined;
+    }
+    if (a === b) {
+      report(loopMessage(x, y, i), i);
+      return undefined;
+    }
+    // Dense ids stay below 2^21 (at most 2 * 10^6 rooms), so that pair key is an exact double too.
+    const u = index === undefined ? (a as number) : index.idOf(a);
+    const v = index === undefined ? (b as number) : index.idOf(b);
+    const base = index === undefined ? safeN : 2 ** 21;
+    keys[i] = u < v ? u * base + v : v * base + u;
+    // A pair already in canonical form is kept as is: a million fresh arrays cost more than the check.
+    out[i] = x === a && y === b ? (pair as [Room, Room]) : [a, b];
+  }
+  const duplicate = findDuplicate(keys);
+  if (duplicate !== undefined) {
+    const [first, second] = duplicate;
+    const [a, b] = out[first] ?? [0, 0];
+    report(repeatMessage(a, b, first, second), second);
+    return undefined;
+  }
+  return out;
+}
+
+export function loopMessage(x: unknown, y: unknown, i: number): string {
+  return `passages: ${shownPair(x, y, i)} joins room ${String(x)} to itself; a passage joins two different rooms, e.g. 1-3`;
+}
+
+export function repeatMessage(a: unknown, b: unknown, first: number, second: number): string {
+  return (
+    `passages: "${showPair(a, b)}" is listed twice (passages ${first + 1} and ${second + 1}); ` +
+    'two rooms are joined by at most one passage'
+  );
+}
+
+// Helpers of the hot loop live outside it: a closure per passage costs more than the check itself.
+function shownPair(x: unknown, y: unknown, i: number): string {
+  return `"${showPair(x, y)}" (passage ${i + 1})`;
+}
+
+function outside(room: Room, safeN: number, n: bigint): boolean {
+  return typeof room === 'number' ? room > safeN : BigInt(room) > n;
+}
+
+/** The first two positions holding an equal key, or undefined; an open-addressing set keeps it linear. */
+export function findDuplicate(keys: Float64Array): [number, number] | undefined {
+  let capacity = 16;
+  while (capacity < keys.length * 2) capacity *= 2;
+  const mask = capacity - 1;
+  // Keys are stored plus one, so that zero marks an empty slot.
+  const table = new Float64Array(capacity);
+  for (let i = 0; i < keys.length; i++) {
+    const key = (keys[i] ?? 0) + 1;
+    let slot = mixKey(key) & mask;
+    for (;;) {
+      const held = table[slot] ?? 0;
+      if (held === 0) {
+        table[slot] = key;
+        break;
+      }
+      if (held === key) return [keys.indexOf(key - 1), i];
+      slot = (slot + 1) & mask;
+    }
+  }
+  return undefined;
+}
+
+function mixKey(key: number): number {
+  const h = Math.imul((key >>> 0) ^ Math.imul(Math.floor(key / 4294967296) >>> 0, 0x85ebca6b), 0x9e3779b1);
+  return (h ^ (h >>> 15)) >>> 0;
+}
+
+const decimal = z.string().regex(/^\d+$/);
+const RoomValue = z.union([z.number().int().min(1), z.string().regex(/^\d+$/)]);
+
+const WalkMove = z.strictObject({ walkTo: RoomValue });
+const JoinMove = z.strictObject({ join: z.tuple([RoomValue, RoomValue]), teleportTo: RoomValue.optional() });
+export const MagicMoveSchema = z.union([WalkMove, JoinMove]);
+/** First's first move: walk onto the rival and win, or build passage x-y and maybe teleport. */
+export type MagicMove = z.infer<typeof MagicMoveSchema>;
+
+/** What a move builds, in component terms ("own" = the mover's component, "odd" = another odd one). */
+export const BuildKind = z.enum([
+  'walk',
+  'inside',
+  'odd+odd',
+  'odd+even',
+  'even+even',
+  'own+odd',
+  'own+even',
+  'rival+odd',
+  'rival+even',
+  'own+rival',
+]);
+export type BuildKind = z.infer<typeof BuildKind>;
+
+export const WinningMove = z.strictObject({
+  move: MagicMoveSchema,
+  builds: BuildKind,
+  /** The size parity of the component the teleport lands in. */
+  lands: z.enum(['odd', 'even']).optional(),
+});
+export type WinningMove = z.infer<typeof WinningMove>;
+
+export const RuleName = z.enum([
+  'connected',
+  'odd-board',
+  'no-telepoints',
+  'even-target-teleports',
+  'even-target-rival-teleports',
+  'odd-target-rival-teleports',
+  'odd-target-teleports',
+]);
+
+export const MagicResult = z.strictObject({
+  outcome: z.enum(['first', 'second']),
+  /** Rooms 1 and 2 already share a component: First walks over and wins at once. */
+  connected: z.boolean(),
+  /** Counts of all components, the magicians' included; they may pass 2^53, so they are decimal strings. */
+  components: decimal,
+  oddComponents: decimal,
+  evenComponents: decimal,
+  /** Rooms that appear in no passage (each is a component of one room). */
+  untouched: decimal,
+  /** Sizes of the largest components (at most 8), largest first. */
+  largest: z.array(z.number().int().min(1)),
+  firstSize: z.number().int().min(1),
+  secondSize: z.number().int().min(1),
+  /** E: passages that can still be built without joining two components. */
+  missing: z.number().int().min(0),
+  /** The size parity First needs for both final groups; null when N is odd and every split is alike. */
+  target: z.enum(['odd', 'even']).nullable(),
+  firstCanTeleport: z.boolean(),
+  secondCanTeleport: z.boolean(),
+  /** The rule of the closed form that decides the position. */
+  rule: RuleName,
+  /** Winning first moves for First (a few, simplest first); empty when Second wins. */
+  moves: z.array(WinningMove),
+});
+export type MagicResult = z.infer<typeof MagicResult>;

@@ -1,0 +1,267 @@
+/**
+ * The fast solver: a disjoint-set union over the rooms named in passages (untouched rooms are counted as
+ * one-room components, never stored), then the closed form of `component-game.ts`. O(M) for M passages.
+ */
+import {
+  moverWins,
+  ruleCase,
+  winningAbstractMoves,
+  type AbstractStep,
+  type ComponentState,
+  type Part,
+} from './component-game.js';
+import { DisjointSets } from './dsu.js';
+import { RoomIndex } from './room-index.js';
+import type { BuildKind, MagicParams, MagicResult, Room, WinningMove } from './schema.js';
+
+/** How many winning first moves a result lists. */
+const MOVES_LISTED = 4;
+const LARGEST_LISTED = 8;
+
+/** The board after the union pass: rooms 1 and 2 always hold ids 0 and 1. */
+export interface Board {
+  readonly n: bigint;
+  readonly index: RoomIndex;
+  readonly sets: DisjointSets;
+  /** Dense ids of passage k's rooms at 2k and 2k + 1. */
+  readonly ends: Int32Array;
+  readonly untouched: bigint;
+}
+
+export function buildBoard(params: MagicParams): Board {
+  const passages = params.passages;
+  const index = new RoomIndex(passages.length * 2 + 2);
+  index.idOf(1);
+  index.idOf(2);
+  const ends = new Int32Array(passages.length * 2);
+  for (let k = 0; k < passages.length; k++) {
+    const pair = passages[k];
+    if (pair === undefined) continue;
+    ends[2 * k] = index.idOf(pair[0]);
+    ends[2 * k + 1] = index.idOf(pair[1]);
+  }
+  const sets = new DisjointSets(index.size);
+  for (let k = 0; k < ends.length; k += 2) sets.union(ends[k] ?? 0, ends[k + 1] ?? 0);
+  const n = BigInt(params.rooms);
+  return { n, index, sets, ends, untouched: n - BigInt(index.size) };
+}
+
+/** First's target for the final two groups: with K = C(N,2) - M, the turns left have the parity of K + [both odd]. */
+export function firstTarget(n: bigint, passages: number): 'odd' | 'even' | null {
+  if (n % 2n === 1n) return null;
+  const all = (n * (n - 1n)) / 2n;
+  return (all - BigInt(passages)) % 2n === 1n ? 'even' : 'odd';
+}
+
+export function solveMagic(params: MagicParams): MagicResult {
+  const board = buildBoard(params);
+  const { sets, index, untouched } = board;
+  const parent = sets.parent;
+  const size = sets.size;
+  let oddTouched = 0;
+  let evenTouched = 0;
+  let pairs = 0;
+  const largest: number[] = [];
+  for (let id = 0; id < index.size; id++) {
+    if (parent[id] !== id) continue;
+    const s = size[id] ?? 1;
+    pairs += (s * (s - 1)) / 2;
+    if (s % 2 === 1) oddTouched++;
+    else evenTouched++;
+    if (largest.length < LARGEST_LISTED || s > (largest[largest.length - 1] ?? 0)) {
+      largest.push(s);
+      largest.sort((x, y) => y - x);
+      if (largest.length > LARGEST_LISTED) largest.pop();
+    }
+  }
+  while (
+    largest.length < LARGEST_LISTED &&
+    BigInt(largest.length) < BigInt(oddTouched + evenTouched) + untouched
+  ) {
+    largest.push(1);
+  }
+  const first = sets.find(0);
+  const second = sets.find(1);
+  const firstSize = size[first] ?? 1;
+  const secondSize = size[second] ?? 1;
+  const connected = first === second;
+  const oddAll = BigInt(oddTouched) + untouched;
+  const missing = pairs - params.passages.length;
+  const state = componentState(params, {
+    firstOdd: firstSize % 2 === 1,
+    secondOdd: secondSize % 2 === 1,
+    connected,
+    oddAll,
+    evenAll: BigInt(evenTouched),
+    missing,
+  });
+  const firstWins = connected || moverWins(state);
+  let moves: WinningMove[] = [];
+  if (connected) moves = [{ move: { walkTo: 2 }, builds: 'walk' }];
+  else if (firstWins) moves = realiseMoves(board, winningAbstractMoves(state));
+  return {
+    outcome: firstWins ? 'first' : 'second',
+    connected,
+    components: (oddAll + BigInt(evenTouched)).toString(),
+    oddComponents: oddAll.toString(),
+    evenComponents: String(evenTouched),
+    untouched: untouched.toString(),
+    largest,
+    firstSize,
+    secondSize,
+    missing,
+    target: firstTarget(board.n, params.passages.length),
+    firstCanTeleport: params.p1 > 0,
+    secondCanTeleport: params.p2 > 0,
+    rule: connected ? 'connected' : ruleCase(state),
+    moves,
+  };
+}
+
+/** The start position from First's side (meaningless, but well formed, when rooms 1 and 2 are connected). */
+export function componentState(
+  params: MagicParams,
+  facts: {
+    firstOdd: boolean;
+    secondOdd: boolean;
+    connected: boolean;
+    oddAll: bigint;
+    evenAll: bigint;
+    missing: number;
+  },
+): ComponentState {
+  const { firstOdd, secondOdd, connected } = facts;
+  const magiciansOdd = connected ? (firstOdd ? 1n : 0n) : (firstOdd ? 1n : 0n) + (secondOdd ? 1n : 0n);
+  const magiciansEven = connected ? (firstOdd ? 0n : 1n) : (firstOdd ? 0n : 1n) + (secondOdd ? 0n : 1n);
+  return {
+    moverOdd: firstOdd,
+    rivalOdd: secondOdd,
+    otherOdd: facts.oddAll - magiciansOdd,
+    otherEven: facts.evenAll - magiciansEven,
+    missingOdd: facts.missing % 2 === 1,
+    moverTelepoints: params.p1,
+    rivalTelepoints: params.p2,
+  };
+}
+
+/** A component as a move names it: one of its rooms and its size parity. */
+interface Component {
+  readonly room: Room;
+  readonly odd: boolean;
+}
+
+/** Abstract winning moves -> rooms to join and to teleport to, on the real board. */
+function realiseMoves(board: Board, steps: readonly AbstractStep[]): WinningMove[] {
+  const { sets, index } = board;
+  const first = sets.find(0);
+  const second = sets.find(1);
+  const odd: Component[] = [];
+  const even: Component[] = [];
+  // Three of each parity are enough: a join takes two and a teleport needs one more.
+  for (let id = 0; id < index.size && (odd.length < 3 || even.length < 3); id++) {
+    if (sets.parent[id] !== id || id === first || id === second) continue;
+    const isOdd = (sets.size[id] ?? 1) % 2 === 1;
+    const list = isOdd ? odd : even;
+    if (list.length < 3) list.push({ room: index.room(id), odd: isOdd });
+  }
+  for (let room = 3, found = 0n; odd.length < 3 && found < board.untouched; room++) {
+    if (index.find(room) >= 0) continue;
+    odd.push({ room, odd: true });
+    found++;
+  }
+  const moves: WinningMove[] = [];
+  let pair: [Room, Room] | undefined | null = null;
+  const inside = (): [Room, Room] | undefined => (pair === null ? (pair = insidePair(board)) : pair);
+  for (const step of steps) {
+    if (moves.length >= MOVES_LISTED) break;
+    const move = realise(step, odd, even, inside);
+    if (move !== undefined) moves.push(move);
+  }
+  return moves;
+}
+
+function realise(
+  step: AbstractStep,
+  odd: readonly Component[],
+  even: readonly Component[],
+  inside: () => [Room, Room] | undefined,
+): WinningMove | undefined {
+  const { build, teleport } = step.move;
+  const free = { odd: [...odd], even: [...even] };
+  let join: [Room, Room];
+  let merged: Component | undefined;
+  if (build === 'inside') {
+    const pair = inside();
+    if (pair === undefined) return undefined;
+    join = pair;
+  } else {
+    const take = (part: Part): Component | undefined => {
+      switch (part) {
+        case 'own':
+          return { room: 1, odd: false };
+        case 'rival':
+          return { room: 2, odd: false };
+        case 'odd':
+          return free.odd.shift();
+        case 'even':
+          return free.even.shift();
+      }
+    };
+    const x = take(build[0]);
+    const y = take(build[1]);
+    if (x === undefined || y === undefined) return undefined;
+    join = [x.room, y.room];
+    // Joining two components that hold no magician makes a new one he may teleport into.
+    if (build[0] !== 'own' && build[0] !== 'rival') merged = { room: x.room, odd: x.odd !== y.odd };
+  }
+  const builds = (build === 'inside' ? 'inside' : `${build[0]}+${build[1]}`) as BuildKind;
+  if (teleport === undefined) return { move: { join }, builds };
+  const landing = [
+    ...free[teleport],
+    ...(merged !== undefined && merged.odd === (teleport === 'odd') ? [merged] : []),
+  ];
+  const target = landing[0];
+  if (target === undefined) return undefined;
+  return { move: { join, teleportTo: target.room }, builds, lands: teleport };
+}
+
+/** Two rooms of one component that no passage joins yet, or undefined when every component is complete. */
+export function insidePair(board: Board): [Room, Room] | undefined {
+  const { sets, ends, index } = board;
+  const edges = new Int32Array(index.size);
+  for (let k = 0; k < ends.length; k += 2) {
+    const root = sets.find(ends[k] ?? 0);
+    edges[root] = (edges[root] ?? 0) + 1;
+  }
+  let chosen = -1;
+  for (let id = 0; id < index.size && chosen < 0; id++) {
+    const s = sets.size[id] ?? 1;
+    if (sets.parent[id] === id && (edges[id] ?? 0) < (s * (s - 1)) / 2) chosen = id;
+  }
+  if (chosen < 0) return undefined;
+  // In a component missing a passage, a room of least degree has a non-neighbour inside it.
+  const degree = new Map<number, number>();
+  for (let k = 0; k < ends.length; k += 2) {
+    const u = ends[k] ?? 0;
+    const v = ends[k + 1] ?? 0;
+    if (sets.find(u) !== chosen) continue;
+    degree.set(u, (degree.get(u) ?? 0) + 1);
+    degree.set(v, (degree.get(v) ?? 0) + 1);
+  }
+  let low = -1;
+  let lowDegree = Number.POSITIVE_INFINITY;
+  for (const [id, d] of degree) {
+    if (d < lowDegree) [low, lowDegree] = [id, d];
+  }
+  const neighbours = new Set<number>([low]);
+  for (let k = 0; k < ends.length; k += 2) {
+    const u = ends[k] ?? 0;
+    const v = ends[k + 1] ?? 0;
+    if (u === low) neighbours.add(v);
+    if (v === low) neighbours.add(u);
+  }
+  for (const id of degree.keys()) {
+    if (!neighbours.has(id)) return [index.room(low), index.room(id)];
+  }
+  return undefined;
+}

@@ -1,0 +1,148 @@
+/**
+ * Integer factorisation for n < 2^62 (Grundy needs N <= 10^18): trial division by the primes below 1024,
+ * then deterministic Miller-Rabin, perfect powers and Pollard-Brent rho on the rest. The 64-bit
+ * arithmetic runs in the WebAssembly kernel; BigInt only carries values between the steps.
+ */
+import {
+  ensureTable,
+  findTableDivisor,
+  isOddPrimeKernel,
+  rhoKernel,
+  tableCountBelow,
+  tablePrime,
+} from './u64-kernel.js';
+
+export interface PrimePower {
+  readonly prime: bigint;
+  readonly exponent: number;
+}
+
+/** Largest input: the kernel's Montgomery arithmetic needs moduli below 2^62. */
+export const MAX_FACTOR_INPUT = (1n << 62n) - 1n;
+
+/** Primes below this are removed by trial division before anything cleverer runs. */
+export const SMALL_PRIME_BOUND = 1024;
+
+/** The least prime that trial division by the small primes cannot have removed. */
+export const FIRST_ROUGH_PRIME = 1031;
+
+/** Sweeps for a factor up to a cube root of at most 10^18 need the odd primes up to 10^6. */
+const SWEEP_LIMIT = 1_000_001;
+
+const PRIMES_BELOW_64 = new Set([2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61]);
+
+function checkRange(n: bigint): void {
+  if (n < 1n || n > MAX_FACTOR_INPUT) throw new RangeError(`factor.ts handles 1 <= n < 2^62, got ${n}`);
+}
+
+/** Deterministic for every n < 2^62. */
+export function isPrime(n: bigint): boolean {
+  if (n < 64n) return PRIMES_BELOW_64.has(Number(n));
+  if ((n & 1n) === 0n) return false;
+  checkRange(n);
+  return isOddPrimeKernel(n);
+}
+
+/** floor(n^(1/k)) for n >= 0, k >= 1: a floating-point guess, corrected exactly. */
+export function integerRoot(n: bigint, k: number): bigint {
+  if (k === 1 || n < 2n) return n;
+  const power = BigInt(k);
+  let root = BigInt(Math.floor(Number(n) ** (1 / k)));
+  while (root > 0n && root ** power > n) root--;
+  while ((root + 1n) ** power <= n) root++;
+  return root;
+}
+
+/**
+ * m = root^exponent with the largest exponent >= 2, or undefined when m is no perfect power. `minFactor`
+ * is a lower bound on m's prime factors and bounds the exponents worth trying.
+ */
+export function perfectPower(m: bigint, minFactor: number): { root: bigint; exponent: number } | undefined {
+  const x = Number(m);
+  const maxExponent = Math.floor(Math.log(x) / Math.log(minFactor) + 1e-9);
+  // Trying the largest exponent first makes the first hit the largest, so the root is no perfect power.
+  for (let k = maxExponent; k >= 2; k--) {
+    const guess = k === 2 ? Math.sqrt(x) : k === 3 ? Math.cbrt(x) : x ** (1 / k);
+    const rounded = Math.round(guess);
+    // A true k-th root (at most 2^31) comes out of floating point within 1e-6 of its value, so a guess
+    // further from an integer rules k out without any BigInt work.
+    if (Math.abs(guess - rounded) > 1e-3) continue;
+    const root = BigInt(rounded);
+    if (root ** BigInt(k) === m) return { root, exponent: k };
+  }
+  return undefined;
+}
+
+/** n with its prime factors below SMALL_PRIME_BOUND removed: those (ascending) and what is left. */
+export function stripSmallPrimes(n: bigint): { readonly factors: PrimePower[]; readonly rest: bigint } {
+  checkRange(n);
+  const factors: PrimePower[] = [];
+  let m = n;
+  // The lowest set bit is an exact power of two, so its logarithm counts the factors 2.
+  const twos = Math.log2(Number(m & -m));
+  m >>= BigInt(twos);
+  if (twos > 0) factors.push({ prime: 2n, exponent: twos });
+  ensureTable(SMALL_PRIME_BOUND);
+  const end = tableCountBelow(SMALL_PRIME_BOUND);
+  let i = 0;
+  while (m > 1n) {
+    i = findTableDivisor(m, i, end);
+    if (i < 0) break;
+    const p = BigInt(tablePrime(i));
+    let exponent = 0;
+    do {
+      m /= p;
+      exponent++;
+    } while (m % p === 0n);
+    factors.push({ prime: p, exponent });
+    i++;
+  }
+  return { factors, rest: m };
+}
+
+/**
+ * The least prime factor p of m with FIRST_ROUGH_PRIME <= p <= bound (bound <= 10^6), or undefined.
+ * Deterministic: one multiplication per prime in the kernel, under 0.1 ms for the full range.
+ */
+export function smallestFactorUpTo(m: bigint, bound: number): bigint | undefined {
+  checkRange(m);
+  if (bound >= SWEEP_LIMIT) throw new RangeError(`the sweep covers primes up to 10^6, asked for ${bound}`);
+  ensureTable(SWEEP_LIMIT);
+  const index = findTableDivisor(m, tableCountBelow(FIRST_ROUGH_PRIME), tableCountBelow(bound + 1));
+  return index < 0 ? undefined : BigInt(tablePrime(index));
+}
+
+/** A divisor d of the odd composite m with 1 < d < m. */
+function rhoDivisor(m: bigint): bigint {
+  for (let c = 1n; ; c++) {
+    const d = rhoKernel(m, c, 2n);
+    if (d > 1n && d < m) return d;
+  }
+}
+
+/** Adds the prime powers of m (all of whose prime factors are >= FIRST_ROUGH_PRIME) to `into`. */
+function splitRough(m: bigint, multiplicity: number, into: Map<bigint, number>): void {
+  if (m === 1n) return;
+  if (m < BigInt(FIRST_ROUGH_PRIME) ** 2n || isPrime(m)) {
+    into.set(m, (into.get(m) ?? 0) + multiplicity);
+    return;
+  }
+  const power = perfectPower(m, FIRST_ROUGH_PRIME);
+  if (power !== undefined) {
+    splitRough(power.root, multiplicity * power.exponent, into);
+    return;
+  }
+  const d = rhoDivisor(m);
+  splitRough(d, multiplicity, into);
+  splitRough(m / d, multiplicity, into);
+}
+
+/** The prime factorisation of n (1 <= n < 2^62), primes ascending; empty for 1. */
+export function factorize(n: bigint): PrimePower[] {
+  const { factors, rest } = stripSmallPrimes(n);
+  const rough = new Map<bigint, number>();
+  splitRough(rest, 1, rough);
+  const large = [...rough].map(([prime, exponent]) => ({ prime, exponent }));
+  large.sort((a, b) => (a.prime < b.prime ? -1 : 1));
+  return [...factors, ...large];
+}

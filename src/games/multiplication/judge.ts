@@ -1,0 +1,18 @@
+/** The original format: T, then T lines `N Name`; one line per case: `Alice`, `Bob` or `tie`. */
+import type { JudgeFormat } from '../../core/game.js';
+import { MAX_N, MIN_N, PLAYERS, type MultiplicationParams, type MultiplicationResult } from './schema.js';
+
+export const MAX_TESTS = 10_000;
+
+export const multiplicationJudge: JudgeFormat<MultiplicationParams, MultiplicationResult> = {
+  async *parse(reader) {
+    const t = await reader.int('the number of tests T', 1, MAX_TESTS);
+    for (let test = 1; test <= t; test++) {
+      const n = await reader.bigint(`N of test ${test}`, MIN_N, MAX_N);
+      const first = await reader.word(`the first player of test ${test}`, PLAYERS);
+      yield { n: n.toString(), first };
+    }
+    await reader.expectEnd();
+  },
+  format: (result) => result.winner ?? 'tie',
+};

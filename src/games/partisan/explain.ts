@@ -1,0 +1,145 @@
+/** PartisanGame explanations as data: the proven period, n's place in it, and the first move or Bob's answers. */
+import type { Explanation, KeyFact } from '../../core/game.js';
+import type { PartisanCycle, PartisanMove, PartisanParams, PartisanResult } from './schema.js';
+
+const CHUNK = 50;
+
+function fmt(value: bigint | number): string {
+  return value.toLocaleString('en-US');
+}
+
+function setText(moves: readonly number[]): string {
+  return moves.length === 0 ? 'none' : `{${moves.join(', ')}}`;
+}
+
+function wl(win: boolean): string {
+  return win ? 'W' : 'L';
+}
+
+/** "m..m+k-1" patterns in rows of CHUNK, so a renderer can attach them as a file. */
+function patternLines(first: number, a: string, b: string): string[] {
+  const lines: string[] = [];
+  for (let i = 0; i < a.length; i += CHUNK) {
+    const from = first + i;
+    const to = from + Math.min(CHUNK, a.length - i) - 1;
+    lines.push(`${fmt(from)}..${fmt(to)}  A ${a.slice(i, i + CHUNK)}  B ${b.slice(i, i + CHUNK)}`);
+  }
+  return lines;
+}
+
+function shown(length: number, total: number): string {
+  return length < total ? ` (first ${fmt(length)} of ${fmt(total)} shown)` : '';
+}
+
+function periodReasons(result: PartisanResult, n: bigint): string[] {
+  const { cycle } = result;
+  if (cycle === null) {
+    return result.searched === 0
+      ? [`Computed directly: A and B for every pile size from 0 to ${fmt(n)}.`]
+      : [
+          `No period could be certified: no window of ${result.width} values repeated within the step budget of ${fmt(result.searched)} positions. n is small enough to compute A(n) directly from A and B at 0..n, so the answer is still exact.`,
+        ];
+  }
+  const reasons = [
+    `A(m) and B(m) depend only on A and B at the ${result.width === 1 ? 'position' : `${result.width} positions`} below m (the largest move is ${result.width}), so once such a window repeats, everything after it repeats too. The first repeat proves A and B periodic from position ${fmt(cycle.preperiod)} on, with period ${fmt(cycle.period)} (found after looking at ${fmt(result.searched)} positions).`,
+    `Over one period, A (Alice to move) reads ${cycle.periodA}${cycle.periodA.length < cycle.period ? '...' : ''}${shown(cycle.periodA.length, cycle.period)}.`,
+  ];
+  reasons.push(placeReason(cycle, n, result.aliceWins));
+  return reasons;
+}
+
+function placeReason(cycle: PartisanCycle, n: bigint, aliceWins: boolean): string {
+  if (cycle.offset === null) {
+    return `n = ${fmt(n)} lies in the pre-period (positions 0 to ${fmt(cycle.preperiod - 1)}), so A(n) = ${wl(aliceWins)} comes straight from the table.`;
+  }
+  const place = cycle.preperiod + cycle.offset;
+  return `n = ${fmt(n)} is ${fmt(cycle.offset)} places into the period ((n - ${fmt(cycle.preperiod)}) mod ${fmt(cycle.period)} = ${fmt(cycle.offset)}), so A(n) = A(${fmt(place)}) = ${wl(aliceWins)}.`;
+}
+
+function noMoveReason(params: PartisanParams, result: PartisanResult, n: bigint): string {
+  const smallest = params.alice[0];
+  if (smallest === undefined) return 'Alice has no moves at all, so she cannot move and loses at once.';
+  if (BigInt(smallest) > n) {
+    return `Alice's smallest move is ${smallest}, more than the ${fmt(n)} stones on the pile: she cannot move and loses.`;
+  }
+  const replies = result.bobReplies.map((r) => `${r.alice} -> ${r.bob}`).join(', ');
+  if (result.bobSum !== null) {
+    const s = result.bobSum;
+    const rest = n % BigInt(s);
+    return `Whatever Alice takes, Bob takes ${s} minus that (${replies}): each round removes ${s} stones, so the pile stays ${fmt(rest)} more than a multiple of ${s}, and at ${fmt(rest)} stones (less than ${smallest}) Alice cannot move.`;
+  }
+  return `Every first move of Alice's leaves Bob a winning answer (Alice -> Bob): ${replies}. Bob keeps answering onto piles where A is L, until Alice cannot move.`;
+}
+
+export function explainPartisan(params: PartisanParams, result: PartisanResult): Explanation<PartisanMove> {
+  const n = BigInt(result.n);
+  const moves = result.aliceMoves.map((take) => ({
+    text: `Take ${take}, leaving ${fmt(n - BigInt(take))} stones: Bob, to move there, loses.`,
+    move: { take },
+  }));
+  const first = result.aliceMoves[0];
+  let headline: string;
+  if (result.aliceWins) {
+    const others = result.aliceMoves.length > 1 ? ` (or ${result.aliceMoves.slice(1).join(', ')})` : '';
+    headline = `Alice wins with ${fmt(n)} stones: she takes ${first ?? '?'}${others}.`;
+  } else if (result.bobReplies.length === 0) {
+    headline = `Bob wins with ${fmt(n)} stones: Alice cannot move.`;
+  } else if (result.bobSum !== null) {
+    headline = `Bob wins with ${fmt(n)} stones: he answers each move x of Alice's with ${result.bobSum} - x.`;
+  } else {
+    headline = `Bob wins with ${fmt(n)} stones: every move of Alice's has a winning answer.`;
+  }
+  const reasons = [
+    "A(m) says whether Alice, to move with m stones, wins; B(m) the same for Bob. A(m) = W exactly when some move x of Alice's with x <= m leaves B(m - x) = L; B likewise with Bob's moves.",
+    ...periodReasons(result, n),
+  ];
+  if (result.aliceWins && first !== undefined) {
+    reasons.push(`Alice takes ${first}: B(${fmt(n - BigInt(first))}) = L, so Bob, now to move, loses.`);
+  }
+  const { cycle } = result;
+  const facts: KeyFact[] = [
+    { label: 'Pile', value: fmt(n) },
+    { label: "Alice's moves", value: setText(params.alice) },
+    { label: "Bob's moves", value: setText(params.bob) },
+    { label: 'Pre-period', value: cycle === null ? 'not certified' : fmt(cycle.preperiod) },
+    { label: 'Period', value: cycle === null ? 'not certified' : fmt(cycle.period) },
+    {
+      label: "n's place",
+      value:
+        cycle === null
+          ? 'computed directly'
+          : cycle.offset === null
+            ? 'in the pre-period'
+            : `${fmt(cycle.offset)} into the period`,
+    },
+    { label: 'A(n), Alice to move', value: wl(result.aliceWins) },
+    { label: 'B(n), if Bob moved first', value: wl(result.bobWinsMovingFirst) },
+  ];
+  const details =
+    cycle === null
+      ? []
+      : [
+          {
+            title: `A and B over one period: positions ${fmt(cycle.preperiod)} to ${fmt(cycle.preperiod + cycle.period - 1)}${shown(cycle.periodA.length, cycle.period)}`,
+            lines: patternLines(cycle.preperiod, cycle.periodA, cycle.periodB),
+          },
+          ...(cycle.preperiod === 0
+            ? []
+            : [
+                {
+                  title: `A and B over the pre-period: positions 0 to ${fmt(cycle.preperiod - 1)}${shown(cycle.headA.length, cycle.preperiod)}`,
+                  lines: patternLines(0, cycle.headA, cycle.headB),
+                },
+              ]),
+        ];
+  const explanation: Explanation<PartisanMove> = {
+    outcome: result.aliceWins ? 'first' : 'second',
+    winner: result.aliceWins ? 'Alice' : 'Bob',
+    headline,
+    moves,
+    reasons,
+    facts,
+    details,
+  };
+  return result.aliceWins ? explanation : { ...explanation, whyNoMove: noMoveReason(params, result, n) };
+}

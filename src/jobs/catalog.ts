@@ -1,0 +1,102 @@
+/**
+ * The games the solve service and its workers serve: the registry, plus the games of an optional extra games
+ * module (`GRUNDY_EXTRA_GAMES_MODULE`, a plugin hook: an ES module exporting `games`, an array of
+ * GameDefinition). Everything in jobs/ looks games up through `resolveGame`, so the bot process, the worker
+ * processes and the solver threads agree on one list.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { InputError, UnknownGameError } from '../core/errors.js';
+import type { AnyGame } from '../core/game.js';
+import { games as registered } from '../games/registry.js';
+
+export interface GameCatalog {
+  readonly games: readonly AnyGame[];
+  findGame(id: string): AnyGame | undefined;
+  /** Throws UnknownGameError (an InputError naming the known games). */
+  resolveGame(id: string): AnyGame;
+}
+
+export function createCatalog(extra: readonly AnyGame[] = []): GameCatalog {
+  const all = [...registered, ...extra];
+  const byId = new Map<string, AnyGame>();
+  for (const game of all) {
+    if (byId.has(game.id)) {
+      throw new InputError(
+        `GRUNDY_EXTRA_GAMES_MODULE: the game id "${game.id}" is already taken.`,
+        'GRUNDY_EXTRA_GAMES_MODULE',
+      );
+    }
+    byId.set(game.id, game);
+  }
+  const findGame = (id: string): AnyGame | undefined => byId.get(id.toLowerCase());
+  return {
+    games: all,
+    findGame,
+    resolveGame(id) {
+      const game = findGame(id);
+      if (game === undefined) throw new UnknownGameError(id, [...byId.keys()]);
+      return game;
+    },
+  };
+}
+
+const requiredFunctions = ['solve', 'explain', 'estimateCostMs', 'outcome'] as const;
+
+function looksLikeGame(value: unknown): value is AnyGame {
+  if (typeof value !== 'object' || value === null) return false;
+  const game = value as Record<string, unknown>;
+  const schemaLike = (schema: unknown): boolean =>
+    typeof schema === 'object' &&
+    schema !== null &&
+    typeof (schema as { safeParse?: unknown }).safeParse === 'function';
+  return (
+    typeof game['id'] === 'string' &&
+    typeof game['solverVersion'] === 'string' &&
+    schemaLike(game['params']) &&
+    schemaLike(game['result']) &&
+    Array.isArray(game['examples']) &&
+    requiredFunctions.every((name) => typeof game[name] === 'function')
+  );
+}
+
+function moduleUrl(spec: string): string {
+  if (spec.startsWith('file:')) return spec;
+  return pathToFileURL(isAbsolute(spec) ? spec : resolve(process.cwd(), spec)).href;
+}
+
+const loaded = new Map<string, Promise<GameCatalog>>();
+
+/** The catalog for a given extra games module (undefined: the registry alone); each module is loaded once. */
+export function loadCatalog(extraGamesModule: string | undefined): Promise<GameCatalog> {
+  const key = extraGamesModule ?? '';
+  let catalog = loaded.get(key);
+  if (catalog === undefined) {
+    catalog =
+      extraGamesModule === undefined ? Promise.resolve(createCatalog()) : importExtraGames(extraGamesModule);
+    loaded.set(key, catalog);
+    catalog.catch(() => loaded.delete(key));
+  }
+  return catalog;
+}
+
+async function importExtraGames(spec: string): Promise<GameCatalog> {
+  let mod: { games?: unknown };
+  try {
+    mod = (await import(moduleUrl(spec))) as { games?: unknown };
+  } catch (error) {
+    throw new InputError(
+      `GRUNDY_EXTRA_GAMES_MODULE: cannot load "${spec}" (${error instanceof Error ? error.message : String(error)}).`,
+      'GRUNDY_EXTRA_GAMES_MODULE',
+      { cause: error },
+    );
+  }
+  const games = mod.games;
+  if (!Array.isArray(games) || !games.every(looksLikeGame)) {
+    throw new InputError(
+      `GRUNDY_EXTRA_GAMES_MODULE: "${spec}" must export \`games\`, an array of game definitions (see src/core/game.ts).`,
+      'GRUNDY_EXTRA_GAMES_MODULE',
+    );
+  }
+  return createCatalog(games);
+}

@@ -1,0 +1,117 @@
+/**
+ * Runs solvers off the main thread: a piscina pool of solve-thread workers, shared by the in-process driver,
+ * the bot's inline path and `grundy worker`. A time limit or a cancellation ends the thread that runs the
+ * task (piscina terminates it), which is the only way to stop a synchronous solver.
+ */
+import { existsSync } from 'node:fs';
+import { MessageChannel } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import {
+  GrundyError,
+  InputError,
+  ServiceUnavailableError,
+  SolveCancelledError,
+  SolveTimeoutError,
+} from '../core/errors.js';
+import type { StoredAnswer } from './answer.js';
+import type { SolveOutcome, SolveTask, SolveThreadData } from './solve-thread.js';
+
+/**
+ * src/jobs and dist/jobs both sit two levels under the repository root, so this names the built thread file
+ * whether this module runs compiled or from TypeScript sources (vitest, tsx).
+ */
+export const solveThreadUrl = new URL('../../dist/jobs/solve-thread.js', import.meta.url);
+
+export interface SolvePoolOptions {
+  /** Most threads running at once; more tasks wait in the pool's queue. */
+  readonly threads: number;
+  readonly extraGamesModule?: string | undefined;
+  /** Threads idle this long are ended (one is kept). */
+  readonly idleTimeoutMs?: number;
+}
+
+export interface PoolRunOptions {
+  /** Wall time from the call to the end of the solve; a thread still running then is ended. */
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal | undefined;
+  readonly onProgress?: ((fraction: number) => void) | undefined;
+}
+
+export class SolvePool {
+  private pool: Piscina<SolveTask, SolveOutcome> | undefined;
+  private closed = false;
+  private running = 0;
+
+  constructor(private readonly options: SolvePoolOptions) {}
+
+  /** Solves now running or waiting for a thread. */
+  get pending(): number {
+    return this.running;
+  }
+
+  private start(): Piscina<SolveTask, SolveOutcome> {
+    if (this.pool !== undefined) return this.pool;
+    const filename = fileURLToPath(solveThreadUrl);
+    if (!existsSync(filename)) {
+      throw new ServiceUnavailableError(
+        `The solver thread file ${filename} is missing; run \`npm run build\` first.`,
+      );
+    }
+    const workerData: SolveThreadData =
+      this.options.extraGamesModule === undefined ? {} : { extraGamesModule: this.options.extraGamesModule };
+    this.pool = new Piscina<SolveTask, SolveOutcome>({
+      filename,
+      minThreads: 1,
+      maxThreads: Math.max(1, this.options.threads),
+      idleTimeout: this.options.idleTimeoutMs ?? 60_000,
+      workerData,
+    });
+    return this.pool;
+  }
+
+  /** The answer, or InputError / SolveTimeoutError / SolveCancelledError / ServiceUnavailableError / Error. */
+  async run(gameId: string, params: unknown, options: PoolRunOptions): Promise<StoredAnswer> {
+    if (this.closed) throw new ServiceUnavailableError('The solver pool is shutting down.');
+    const pool = this.start();
+    const limit = new AbortController();
+    const timer = setTimeout(() => limit.abort(new SolveTimeoutError(options.timeoutMs)), options.timeoutMs);
+    const signal =
+      options.signal === undefined ? limit.signal : AbortSignal.any([options.signal, limit.signal]);
+    const onProgress = options.onProgress;
+    const channel = onProgress === undefined ? undefined : new MessageChannel();
+    channel?.port1.on('message', (fraction: number) => onProgress?.(fraction));
+    this.running++;
+    try {
+      const outcome = await pool.run(
+        channel === undefined ? { gameId, params } : { gameId, params, progress: channel.port2 },
+        channel === undefined ? { signal } : { signal, transferList: [channel.port2] },
+      );
+      if (!outcome.ok) throw new InputError(outcome.message);
+      return outcome.answer;
+    } catch (error) {
+      if (error instanceof InputError) throw error;
+      if (limit.signal.aborted) throw new SolveTimeoutError(options.timeoutMs);
+      if (options.signal?.aborted === true) {
+        const reason: unknown = options.signal.reason;
+        throw reason instanceof GrundyError ? reason : new SolveCancelledError();
+      }
+      if (this.closed) throw new ServiceUnavailableError('The solver pool is shutting down.');
+      const message = error instanceof Error ? error.message : String(error);
+      throw new Error(`The solver thread failed: ${message}`, { cause: error });
+    } finally {
+      this.running--;
+      clearTimeout(timer);
+      channel?.port1.close();
+    }
+  }
+
+  /** Idempotent; running solves are ended (callers get ServiceUnavailableError). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const pool = this.pool;
+    this.pool = undefined;
+    if (pool !== undefined) await pool.destroy();
+  }
+}

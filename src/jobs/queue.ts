@@ -1,0 +1,392 @@
+/**
+ * The producer side of the solve queue (BullMQ): one job per canonical key, so two people asking the same
+ * question while it runs share one job, and a caller that leaves is counted out. What the worker side must agree
+ * on (job data, job id, failure reasons, the cancel channel, job options) is defined here too.
+ *
+ * Cancellation: each process waiting for a job holds one count in `<prefix>:<queue>:waiters:<jobId>`. When a
+ * caller gives up and the count drops to zero, a waiting job is removed and an active one is told to stop over
+ * the `<prefix>:<queue>:cancel` channel; its worker ends the solver thread and fails the job as cancelled
+ * (never retried). Anyone who joins the job in that instant sees it fail as cancelled, and adds it again.
+ */
+import type { EventEmitter } from 'node:events';
+import { Queue, QueueEvents, type JobsOptions } from 'bullmq';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import {
+  InputError,
+  ServiceUnavailableError,
+  SolveCancelledError,
+  SolveTimeoutError,
+} from '../core/errors.js';
+import type { AnyGame } from '../core/game.js';
+import type { Logger } from '../log.js';
+import type { Metrics } from '../metrics.js';
+import { answerProblem, decodeAnswer, type StoredAnswer } from './answer.js';
+import { bullConnectionOptions, closeWithin, isConnectionError, type RedisLink } from './connection.js';
+
+export const SolveJobData = z.strictObject({
+  gameId: z.string().min(1).max(64),
+  solverVersion: z.string().min(1).max(64),
+  params: z.unknown(),
+  /** The canonical key: where the worker caches the answer. */
+  key: z.string().min(1).max(512),
+  /** The per-job time limit, chosen by the asker's configuration (JOB_TIMEOUT_MS). */
+  timeoutMs: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 3600 * 1000),
+});
+export type SolveJobData = z.infer<typeof SolveJobData>;
+
+/** BullMQ forbids ':' in custom job ids: the canonical key without its prefix, with ':' written as '.'. */
+export function jobIdFor(key: string, prefix: string): string {
+  const bare = key.startsWith(`${prefix}:`) ? key.slice(prefix.length + 1) : key;
+  return bare.replaceAll(':', '.');
+}
+
+export function cancelChannel(prefix: string, queueName: string): string {
+  return `${prefix}:${queueName}:cancel`;
+}
+
+function waitersKey(prefix: string, queueName: string, jobId: string): string {
+  return `${prefix}:${queueName}:waiters:${jobId}`;
+}
+
+/** Keep a few finished jobs for Bull Board and debugging; the answers themselves live in the cache. */
+export const keepCompleted = { age: 3600, count: 1000 } as const;
+export const keepFailed = { age: 7 * 24 * 3600, count: 5000 } as const;
+
+export function solveJobOptions(config: Config, jobId: string): JobsOptions {
+  return {
+    jobId,
+    attempts: config.JOB_ATTEMPTS,
+    backoff: { type: 'exponential', delay: 1_000 },
+    removeOnComplete: keepCompleted,
+    removeOnFail: keepFailed,
+  };
+}
+
+export type FailureCode = 'bad_input' | 'timeout' | 'cancelled';
+
+/** A failed job's reason carries the kind of failure: `[bad_input] <the message for the user>`. */
+export function encodeFailure(code: FailureCode, message: string): string {
+  return `[${code}] ${message}`;
+}
+
+export function decodeFailure(reason: string): { code: FailureCode | undefined; message: string } {
+  const match = /^\[(bad_input|timeout|cancelled)\] ([\s\S]*)$/.exec(reason);
+  if (match === null) return { code: undefined, message: reason };
+  return { code: match[1] as FailureCode, message: match[2] ?? '' };
+}
+
+/** The error a caller gets for a job that failed for good. */
+export function errorFromFailure(reason: string, data: SolveJobData, jobId: string): Error {
+  const { code, message } = decodeFailure(reason);
+  switch (code) {
+    case 'bad_input':
+      return new InputError(message);
+    case 'timeout':
+      return new SolveTimeoutError(data.timeoutMs);
+    case 'cancelled':
+      return new SolveCancelledError();
+    case undefined:
+      return new Error(`Solve job ${jobId} failed: ${message}`);
+  }
+}
+
+/** No worker finished the job within JOB_WAIT_MS. */
+export class NoWorkerError extends ServiceUnavailableError {
+  constructor(waitMs: number) {
+    super(
+      `No solver worker finished this job within ${Math.round(waitMs / 1000)} s. ` +
+        'Is `grundy worker` running against the same REDIS_URL and QUEUE_NAME?',
+    );
+  }
+}
+
+type Outcome =
+  | { readonly kind: 'completed'; readonly value: unknown }
+  | { readonly kind: 'failed'; readonly reason: string }
+  | { readonly kind: 'gone' };
+
+const waitingStates = new Set(['waiting', 'delayed', 'prioritized', 'waiting-children', 'paused']);
+
+export interface SolveQueueOptions {
+  /** How often a waiting caller double-checks the job's state, in case an event was missed (default 5 s). */
+  readonly pollMs?: number;
+}
+
+/** Logs a recurring error (every reconnect attempt of a blocking connection) at most once a minute. */
+function throttledWarn(logger: Logger, what: string): (error: Error) => void {
+  let last = 0;
+  return (error) => {
+    const now = Date.now();
+    if (now - last < 60_000) return;
+    last = now;
+    logger.warn({ err: error }, what);
+  };
+}
+
+export class SolveQueue {
+  private closing: Promise<void> | undefined;
+  /** QueueEvents also emits `<event>:<jobId>`; BullMQ's listener types only name the plain events. */
+  private readonly bus: EventEmitter;
+
+  private constructor(
+    readonly queue: Queue<SolveJobData, StoredAnswer>,
+    private readonly events: QueueEvents,
+    private readonly producer: RedisLink,
+    private readonly config: Config,
+    private readonly logger: Logger,
+    private readonly metrics: Metrics,
+    private readonly pollMs: number,
+  ) {
+    this.bus = events;
+  }
+
+  /** `producer` must be connected; the queue uses it (and does not close it), QueueEvents gets its own. */
+  static async open(
+    config: Config,
+    logger: Logger,
+    producer: RedisLink,
+    metrics: Metrics,
+    options: SolveQueueOptions = {},
+  ): Promise<SolveQueue> {
+    const prefix = config.GRUNDY_PREFIX;
+    const queue = new Queue<SolveJobData, StoredAnswer>(config.QUEUE_NAME, {
+      connection: producer.client,
+      prefix,
+    });
+    const events = new QueueEvents(config.QUEUE_NAME, {
+      connection: bullConnectionOptions(producer.url),
+      prefix,
+    });
+    queue.on('error', throttledWarn(logger, 'solve queue error'));
+    events.on('error', throttledWarn(logger, 'queue events error'));
+    const solveQueue = new SolveQueue(
+      queue,
+      events,
+      producer,
+      config,
+      logger,
+      metrics,
+      options.pollMs ?? 5_000,
+    );
+    try {
+      await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+    } catch (error) {
+      await solveQueue.close();
+      throw producer.unavailable(error instanceof Error ? error : undefined);
+    }
+    return solveQueue;
+  }
+
+  /** Queues (or joins) the job for `data` and waits for its answer; `signal` is the flight's (see SingleFlight). */
+  async run(
+    game: AnyGame,
+    data: SolveJobData,
+    signal: AbortSignal,
+    progress: (fraction: number) => void,
+  ): Promise<StoredAnswer> {
+    const { GRUNDY_PREFIX: prefix, QUEUE_NAME: queueName } = this.config;
+    const jobId = jobIdFor(data.key, prefix);
+    const waiters = waitersKey(prefix, queueName, jobId);
+    const deadline = Date.now() + this.config.JOB_WAIT_MS;
+    await this.redis(() =>
+      this.producer.client.multi().incr(waiters).pexpire(waiters, this.config.JOB_WAIT_MS).exec(),
+    );
+    let stopJob = false;
+    try {
+      for (let round = 1; ; round++) {
+        await this.redis(() => this.ensureJob(jobId, data));
+        const outcome = await this.waitForOutcome(jobId, signal, progress, deadline);
+        if (outcome.kind === 'completed') {
+          const answer = decodeAnswer(game, outcome.value);
+          if (answer === undefined) {
+            // Usually a worker running another release whose result shape differs (bump solverVersion).
+            const problem = answerProblem(game, outcome.value);
+            throw new Error(`Solve job ${jobId} returned an answer that fails validation: ${problem ?? '?'}`);
+          }
+          return answer;
+        }
+        const cancelled = outcome.kind === 'gone' || decodeFailure(outcome.reason).code === 'cancelled';
+        // Someone else gave up on the job just as we joined it: ask again.
+        if (cancelled && round < 3 && !signal.aborted) continue;
+        if (outcome.kind === 'gone')
+          throw new ServiceUnavailableError('The solve job disappeared from the queue; please ask again.');
+        throw errorFromFailure(outcome.reason, data, jobId);
+      }
+    } catch (error) {
+      stopJob = error instanceof NoWorkerError || signal.reason instanceof SolveCancelledError;
+      throw error;
+    } finally {
+      const left = await this.producer.client
+        .multi()
+        .decr(waiters)
+        .pexpire(waiters, this.config.JOB_WAIT_MS)
+        .exec()
+        .then((replies) => Number(replies?.[0]?.[1] ?? 1))
+        .catch(() => 1);
+      if (stopJob && left <= 0) {
+        await this.cancelJob(jobId).catch((error: unknown) =>
+          this.logger.warn({ err: error, jobId }, 'could not cancel job'),
+        );
+      }
+    }
+  }
+
+  private async ensureJob(jobId: string, data: SolveJobData): Promise<void> {
+    const existing = await this.queue.getJob(jobId);
+    if (existing !== undefined) {
+      if ((await existing.getState()) !== 'failed') return;
+      // A finished failure (a timeout, a cancellation, retries used up) is not an answer: try again.
+      await existing.remove().catch(() => undefined);
+    }
+    await this.queue.add(data.gameId, data, solveJobOptions(this.config, jobId));
+    this.metrics.jobsQueued.inc({ game: data.gameId });
+  }
+
+  private async stateOf(jobId: string): Promise<Outcome | undefined> {
+    // State first: a job read before it finishes would carry no return value yet.
+    const state = await this.queue.getJobState(jobId);
+    if (state === 'unknown') return { kind: 'gone' };
+    if (state !== 'completed' && state !== 'failed') return undefined;
+    const job = await this.queue.getJob(jobId);
+    if (job === undefined) return { kind: 'gone' };
+    return state === 'completed'
+      ? { kind: 'completed', value: job.returnvalue }
+      : { kind: 'failed', reason: job.failedReason };
+  }
+
+  private waitForOutcome(
+    jobId: string,
+    signal: AbortSignal,
+    progress: (fraction: number) => void,
+    deadline: number,
+  ): Promise<Outcome> {
+    return new Promise<Outcome>((resolve, reject) => {
+      let done = false;
+      const names = {
+        completed: `completed:${jobId}`,
+        failed: `failed:${jobId}`,
+        removed: `removed:${jobId}`,
+        progress: `progress:${jobId}`,
+      };
+      const finish = (settle: () => void): void => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        clearInterval(poll);
+        signal.removeEventListener('abort', onAbort);
+        this.bus.off(names.completed, onCompleted);
+        this.bus.off(names.failed, onFailed);
+        this.bus.off(names.removed, onRemoved);
+        this.bus.off(names.progress, onProgress);
+        settle();
+      };
+      const onCompleted = (args: { returnvalue: unknown }): void =>
+        finish(() => resolve({ kind: 'completed', value: args.returnvalue }));
+      const onFailed = (args: { failedReason: string }): void =>
+        finish(() => resolve({ kind: 'failed', reason: args.failedReason }));
+      const onRemoved = (): void => finish(() => resolve({ kind: 'gone' }));
+      const onProgress = (args: { data: unknown }): void => {
+        if (typeof args.data === 'number') progress(args.data);
+      };
+      const onAbort = (): void =>
+        finish(() => reject(signal.reason instanceof Error ? signal.reason : new SolveCancelledError()));
+      const check = (first: boolean): void => {
+        this.stateOf(jobId).then(
+          (outcome) => {
+            if (outcome !== undefined) finish(() => resolve(outcome));
+          },
+          (error: unknown) => {
+            // The first look must work (Redis is there); later ones may fail during an outage: events resume after it.
+            if (first) finish(() => reject(this.unavailable(error)));
+          },
+        );
+      };
+      const timer = setTimeout(
+        () => finish(() => reject(new NoWorkerError(this.config.JOB_WAIT_MS))),
+        Math.max(0, deadline - Date.now()),
+      );
+      const poll = setInterval(() => check(false), this.pollMs);
+      this.bus.on(names.completed, onCompleted);
+      this.bus.on(names.failed, onFailed);
+      this.bus.on(names.removed, onRemoved);
+      this.bus.on(names.progress, onProgress);
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+      check(true);
+    });
+  }
+
+  /** Nobody waits any more: drop a waiting job, or tell the worker running it to stop. */
+  private async cancelJob(jobId: string): Promise<void> {
+    const job = await this.queue.getJob(jobId);
+    if (job === undefined) return;
+    const state = await job.getState();
+    if (waitingStates.has(state)) {
+      try {
+        await job.remove();
+        this.logger.info({ jobId }, 'removed a queued job nobody waits for');
+        return;
+      } catch {
+        // It became active meanwhile: stop it instead.
+      }
+    } else if (state !== 'active') {
+      return;
+    }
+    await this.producer.client.publish(
+      cancelChannel(this.config.GRUNDY_PREFIX, this.config.QUEUE_NAME),
+      jobId,
+    );
+    this.logger.info({ jobId }, 'asked workers to stop a job nobody waits for');
+  }
+
+  private unavailable(error: unknown): Error {
+    if (!this.producer.ready || isConnectionError(error)) return this.producer.unavailable();
+    return error instanceof Error ? error : new Error(String(error));
+  }
+
+  /** Runs a Redis operation; connection failures become the clear ServiceUnavailableError. */
+  private async redis<T>(operation: () => Promise<T>): Promise<T> {
+    if (!this.producer.ready) throw this.producer.unavailable();
+    try {
+      return await operation();
+    } catch (error) {
+      throw this.unavailable(error);
+    }
+  }
+
+  /** Job counts by state, for health and metrics. */
+  async counts(): Promise<Record<string, number>> {
+    return this.queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active', 'completed', 'failed');
+  }
+
+  /** Connected `grundy worker` processes (CLIENT LIST; undefined where the command is not allowed). */
+  async workerCount(): Promise<number | undefined> {
+    try {
+      return (await this.queue.getWorkers()).length;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Idempotent; each step in its own try. The producer connection belongs to the caller. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      try {
+        await closeWithin(this.events.close(), this.events, this.producer.ready ? 5_000 : 500);
+      } catch (error) {
+        this.logger.debug({ err: error }, 'closing queue events');
+      }
+      try {
+        await this.queue.close();
+      } catch (error) {
+        this.logger.debug({ err: error }, 'closing queue');
+      }
+    })();
+    return this.closing;
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The solver thread (a piscina worker), used by both drivers: params in, `{ result, explanation, solveMs }` out,
+ * progress posted on a MessagePort. Solvers are synchronous and CPU-bound; running them here keeps the event
+ * loop of the bot and of `grundy worker` free, so BullMQ locks are renewed and a time limit can end the thread.
+ */
+import { performance } from 'node:perf_hooks';
+import type { MessagePort } from 'node:worker_threads';
+import { workerData } from 'piscina';
+import { InputError } from '../core/errors.js';
+import { parseParams } from '../core/params.js';
+import type { StoredAnswer } from './answer.js';
+import { loadCatalog } from './catalog.js';
+
+export interface SolveTask {
+  readonly gameId: string;
+  readonly params: unknown;
+  /** Receives progress fractions in [0, 1], at most every PROGRESS_EVERY_MS. */
+  readonly progress?: MessagePort;
+}
+
+/** Input errors travel as data: error classes do not survive the trip between threads. */
+export type SolveOutcome =
+  | { readonly ok: true; readonly answer: StoredAnswer }
+  | { readonly ok: false; readonly code: 'bad_input'; readonly message: string };
+
+export interface SolveThreadData {
+  readonly extraGamesModule?: string;
+}
+
+const PROGRESS_EVERY_MS = 200;
+
+/** Games loaded from an extra games module may bring their own copy of InputError; recognise it by its shape. */
+function isInputError(error: unknown): error is Error {
+  return (
+    error instanceof InputError ||
+    (error instanceof Error && (error as Error & { code?: unknown }).code === 'bad_input')
+  );
+}
+
+export default async function solveInThread(task: SolveTask): Promise<SolveOutcome> {
+  const data = (workerData ?? {}) as SolveThreadData;
+  try {
+    const catalog = await loadCatalog(data.extraGamesModule);
+    const game = catalog.resolveGame(task.gameId);
+    const params: unknown = parseParams(game, task.params);
+    const port = task.progress;
+    let lastPost = Number.NEGATIVE_INFINITY;
+    const onProgress = (fraction: number): void => {
+      const now = performance.now();
+      if (port === undefined || now - lastPost < PROGRESS_EVERY_MS || !Number.isFinite(fraction)) return;
+      lastPost = now;
+      port.postMessage(Math.min(1, Math.max(0, fraction)));
+    };
+    const start = performance.now();
+    const result: unknown = game.solve(params, { onProgress });
+    const explanation = game.explain(params, result);
+    return { ok: true, answer: { result, explanation, solveMs: performance.now() - start } };
+  } catch (error) {
+    if (isInputError(error)) return { ok: false, code: 'bad_input', message: error.message };
+    throw error;
+  } finally {
+    task.progress?.close();
+  }
+}

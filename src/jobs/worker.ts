@@ -1,0 +1,206 @@
+/**
+ * The consumer side of the solve queue: a BullMQ Worker whose processor only waits on the solver thread pool,
+ * so its event loop stays free to renew job locks however long a solve takes. A worker killed mid-job stops
+ * renewing its lock; another worker's stalled-job check then puts the job back in the queue.
+ */
+import { hostname } from 'node:os';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Config } from '../config.js';
+import { InputError, SolveCancelledError, SolveTimeoutError } from '../core/errors.js';
+import type { Logger } from '../log.js';
+import type { Metrics } from '../metrics.js';
+import type { StoredAnswer } from './answer.js';
+import { RedisAnswerCache } from './cache.js';
+import { loadCatalog, type GameCatalog } from './catalog.js';
+import { closeWithin, connectRedis, RedisLink } from './connection.js';
+import { SolvePool } from './processor.js';
+import {
+  cancelChannel,
+  encodeFailure,
+  keepCompleted,
+  keepFailed,
+  SolveJobData,
+  type FailureCode,
+} from './queue.js';
+
+export interface SolveWorkerOptions {
+  readonly metrics: Metrics;
+  /** Jobs (and solver threads) at once; default WORKER_CONCURRENCY, else the CPU count. */
+  readonly concurrency: number;
+  readonly catalog?: GameCatalog;
+}
+
+export interface SolveWorker {
+  readonly worker: Worker<SolveJobData, StoredAnswer>;
+  readonly concurrency: number;
+  /** Stops taking jobs, lets the active ones finish, then closes everything. Idempotent. */
+  close(): Promise<void>;
+  /** Like close, but ends running solves at once (their jobs are retried elsewhere as stalled). */
+  forceClose(): Promise<void>;
+}
+
+function failureCode(error: unknown): FailureCode | undefined {
+  if (error instanceof InputError) return 'bad_input';
+  if (error instanceof SolveTimeoutError) return 'timeout';
+  if (error instanceof SolveCancelledError) return 'cancelled';
+  return undefined;
+}
+
+export async function createSolveWorker(
+  config: Config,
+  logger: Logger,
+  options: SolveWorkerOptions,
+): Promise<SolveWorker> {
+  const url = config.REDIS_URL;
+  if (url === undefined)
+    throw new InputError('`grundy worker` needs REDIS_URL (e.g. redis://127.0.0.1:6379).', 'REDIS_URL');
+  const { metrics, concurrency } = options;
+  const catalog = options.catalog ?? (await loadCatalog(config.GRUNDY_EXTRA_GAMES_MODULE));
+  const link = await connectRedis(url, 'worker', logger, config.REDIS_CONNECT_TIMEOUT_MS);
+  const cacheUrl = config.CACHE_REDIS_URL ?? url;
+  const cacheLink = new RedisLink(
+    cacheUrl,
+    'cache',
+    logger,
+    config.CACHE_REDIS_URL === undefined ? 'REDIS_URL' : 'CACHE_REDIS_URL',
+  );
+  const cache = new RedisAnswerCache(cacheLink, config.CACHE_TTL_SECONDS, logger, true);
+  const subscriber = new RedisLink(url, 'subscriber', logger);
+  const pool = new SolvePool({ threads: concurrency, extraGamesModule: config.GRUNDY_EXTRA_GAMES_MODULE });
+
+  let active = 0;
+  const idleWaiters = new Set<() => void>();
+  const idle = (): Promise<void> =>
+    new Promise<void>((resolve) => {
+      if (active === 0) resolve();
+      else idleWaiters.add(resolve);
+    });
+
+  const processJob = async (
+    job: Job<SolveJobData, StoredAnswer>,
+    _token: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<StoredAnswer> => {
+    const parsed = SolveJobData.safeParse(job.data);
+    if (!parsed.success)
+      throw new UnrecoverableError(encodeFailure('bad_input', 'The job data is not a solve request.'));
+    const data = parsed.data;
+    // A worker from an older release may not know a new game; retrying lets a newer worker take the job.
+    const game = catalog.resolveGame(data.gameId);
+    const cached = await cache.get(game, data.key);
+    if (cached !== undefined) return cached;
+    const labels = { game: game.id };
+    active++;
+    metrics.jobsActive.inc(labels);
+    const log = logger.child({ jobId: job.id, game: game.id, attempt: job.attemptsStarted });
+    log.info('solving');
+    try {
+      const answer = await pool.run(game.id, data.params, {
+        timeoutMs: data.timeoutMs,
+        signal,
+        onProgress: (fraction) => {
+          job.updateProgress(fraction).catch(() => undefined);
+        },
+      });
+      if (game.solverVersion === data.solverVersion) await cache.set(data.key, answer);
+      else
+        log.warn(
+          { asked: data.solverVersion, have: game.solverVersion },
+          'solver version differs; answer not cached',
+        );
+      metrics.jobsCompleted.inc({ ...labels, via: 'worker' });
+      metrics.solveDuration.observe({ ...labels, via: 'worker' }, answer.solveMs / 1000);
+      log.info({ solveMs: Math.round(answer.solveMs) }, 'solved');
+      return answer;
+    } catch (error) {
+      const code = failureCode(error);
+      metrics.jobsFailed.inc({ ...labels, reason: code ?? 'error' });
+      if (code === undefined) log.warn({ err: error }, 'solve failed; it may be retried');
+      else
+        log.info(
+          { code, reason: error instanceof Error ? error.message : String(error) },
+          'solve failed for good',
+        );
+      // Bad input, a time limit or a cancellation will not go better next time: no retries.
+      if (code !== undefined && error instanceof Error)
+        throw new UnrecoverableError(encodeFailure(code, error.message));
+      throw error;
+    } finally {
+      metrics.jobsActive.dec(labels);
+      if (--active === 0) {
+        for (const wake of idleWaiters) wake();
+        idleWaiters.clear();
+      }
+    }
+  };
+
+  const worker = new Worker<SolveJobData, StoredAnswer>(config.QUEUE_NAME, processJob, {
+    connection: link.client,
+    prefix: config.GRUNDY_PREFIX,
+    concurrency,
+    name: `${hostname()}:${process.pid}`,
+    lockDuration: config.JOB_LOCK_MS,
+    stalledInterval: config.STALLED_INTERVAL_MS,
+    maxStalledCount: 2,
+    removeOnComplete: keepCompleted,
+    removeOnFail: keepFailed,
+    autorun: false,
+  });
+  let lastError = 0;
+  worker.on('error', (error) => {
+    if (Date.now() - lastError < 60_000) return;
+    lastError = Date.now();
+    logger.warn({ err: error }, 'worker error');
+  });
+  worker.on('stalled', (jobId) =>
+    logger.warn({ jobId }, 'job stalled (its worker died?); it goes back to the queue'),
+  );
+
+  const channel = cancelChannel(config.GRUNDY_PREFIX, config.QUEUE_NAME);
+  subscriber.client.on('message', (from: string, jobId: string) => {
+    if (from === channel && worker.cancelJob(jobId, 'cancelled: nobody waits for the answer'))
+      logger.info({ jobId }, 'job cancelled');
+  });
+  subscriber.client
+    .subscribe(channel)
+    .catch((error: unknown) => logger.warn({ err: error }, 'cannot subscribe to cancellations'));
+
+  let closing: Promise<void> | undefined;
+  const closeAll = (force: boolean): Promise<void> => {
+    closing ??= (async () => {
+      const steps: [string, () => Promise<unknown>][] = [
+        // Waits for the active jobs; if Redis is away once they are done, stop waiting for it.
+        ['worker', () => closeWithin(worker.close(force), worker, 2_000, idle())],
+        ['solver threads', () => pool.close()],
+        ['cancel subscriber', () => subscriber.close()],
+        ['cache', () => cache.close()],
+        ['redis', () => link.close()],
+      ];
+      for (const [what, step] of steps) {
+        try {
+          await step();
+        } catch (error) {
+          logger.warn({ err: error }, `closing ${what}`);
+        }
+      }
+    })();
+    return closing;
+  };
+
+  worker.run().catch((error: unknown) => logger.error({ err: error }, 'worker stopped'));
+  try {
+    await worker.waitUntilReady();
+  } catch (error) {
+    await closeAll(true);
+    throw link.unavailable(error instanceof Error ? error : undefined);
+  }
+  return {
+    worker,
+    concurrency,
+    close: () => closeAll(false),
+    forceClose: async () => {
+      // Ending the threads makes the running jobs fail fast; force-closing BullMQ leaves them to the stalled check.
+      await Promise.all([pool.close(), closeAll(true)]);
+    },
+  };
+}

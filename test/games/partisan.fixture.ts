@@ -1,0 +1,35 @@
+/** Conformance inputs for PartisanGame: small piles (the brute force runs DP up to n), any move sets. */
+import fc from 'fast-check';
+import type { ConformanceFixture } from './conformance.js';
+
+const moves = (max: number) => fc.uniqueArray(fc.integer({ min: 1, max }), { maxLength: 6 });
+const sets = fc.oneof(
+  fc.record({ alice: moves(5), bob: moves(5) }),
+  fc.record({ alice: moves(64), bob: moves(64) }),
+  moves(64).map((shared) => ({ alice: shared, bob: [...shared].reverse() })),
+);
+
+export const fixture: ConformanceFixture = {
+  small: fc
+    .tuple(
+      fc.oneof(
+        fc.integer({ min: 0, max: 300 }).map(String),
+        fc.integer({ min: 0, max: 5000 }),
+        fc.bigInt({ min: 0n, max: 300n }),
+      ),
+      sets,
+    )
+    .map(([n, { alice, bob }]) => ({ n, alice, bob })),
+  invalid: [
+    { fields: { n: '-1' }, mentions: ['n', '0', '10^18', 'e.g. 7'] },
+    { fields: { n: '1000000000000000001', alice: '1' }, mentions: ['n', '10^18'] },
+    { fields: { n: 'seven' }, mentions: ['n', 'e.g. 7'] },
+    { fields: { alice: '3,4' }, mentions: ['n'] },
+    { fields: { n: '7', alice: '0' }, mentions: ['alice', '1', '64', '3,4'] },
+    { fields: { n: '7', bob: '3 65' }, mentions: ['bob', '1', '64'] },
+    { fields: { n: '7', bob: '3,4,3' }, mentions: ['bob', '3', 'twice', 'distinct'] },
+    { fields: { n: '7', alice: '3 four' }, mentions: ['alice', 'four', '3,4'] },
+    { fields: { n: '7', alice: '2.5' }, mentions: ['alice', '2.5'] },
+  ],
+  runs: 200,
+};

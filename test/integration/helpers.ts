@@ -1,0 +1,228 @@
+/**
+ * Helpers for the solve-service tests against a real Redis: unique prefixes, spawned `grundy worker` processes
+ * whose JSON logs can be waited on, throwaway redis-server processes, key clean-up. No sleeps: everything waits
+ * on an event or a condition, with a deadline.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { loadConfig, type Config } from '../../src/config.js';
+import { createLogger, type Logger } from '../../src/log.js';
+
+export const REDIS_URL = 'redis://127.0.0.1:6379';
+export const slowGamesModule = fileURLToPath(new URL('./fixtures/slow-game.js', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+export const quietLogger: Logger = createLogger('silent');
+
+export function uniquePrefix(label: string): string {
+  return `gt-${label}-${randomBytes(4).toString('hex')}`;
+}
+
+/** A config as the environment would give it, with the slow test game plugged in. */
+export function testConfig(env: Record<string, string | undefined> = {}): Config {
+  return loadConfig({ GRUNDY_EXTRA_GAMES_MODULE: slowGamesModule, LOG_LEVEL: 'silent', ...env });
+}
+
+/** Resolves when `condition` holds (checked every `everyMs`), rejects at the deadline. */
+export async function waitFor<T>(
+  what: string,
+  condition: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 10_000,
+  everyMs = 50,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await condition();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`, { cause: lastError });
+    }
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+export interface LogLine {
+  readonly msg?: string;
+  readonly level?: number;
+  readonly [key: string]: unknown;
+}
+
+/** A spawned `grundy worker` (through the built CLI when present). */
+export class WorkerProcess {
+  readonly child: ChildProcess;
+  readonly lines: LogLine[] = [];
+  readonly stderrText: string[] = [];
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  private readonly waiters = new Set<() => void>();
+
+  constructor(env: Record<string, string>, args: readonly string[] = []) {
+    const cli = `${root}dist/cli-main.js`;
+    const entry = existsSync(cli) ? [`${root}bin/grundy.js`, 'worker'] : [`${root}dist/jobs/worker-entry.js`];
+    this.child = spawn(process.execPath, [...entry, ...args], {
+      cwd: root,
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        LOG_LEVEL: 'info',
+        GRUNDY_EXTRA_GAMES_MODULE: slowGamesModule,
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let buffer = '';
+    this.child.stderr?.setEncoding('utf8');
+    this.child.stderr?.on('data', (chunk: string) => {
+      buffer += chunk;
+      let newline: number;
+      while ((newline = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 1);
+        this.stderrText.push(line);
+        try {
+          this.lines.push(JSON.parse(line) as LogLine);
+        } catch {
+          // Not a log line (a usage message, a crash).
+        }
+        for (const wake of this.waiters) wake();
+      }
+    });
+    this.exited = new Promise((resolve) => {
+      this.child.on('exit', (code, signal) => {
+        for (const wake of this.waiters) wake();
+        resolve({ code, signal });
+      });
+    });
+  }
+
+  /** Resolves with the first log line matching `match`, waiting for it if need be. */
+  waitForLog(match: (line: LogLine) => boolean, timeoutMs = 15_000): Promise<LogLine> {
+    return new Promise<LogLine>((resolve, reject) => {
+      const check = (): void => {
+        const found = this.lines.find(match);
+        if (found !== undefined) {
+          done();
+          resolve(found);
+        } else if (this.child.exitCode !== null || this.child.signalCode !== null) {
+          done();
+          reject(new Error(`worker exited before the expected log line:\n${this.stderrText.join('\n')}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`timed out waiting for a worker log line:\n${this.stderrText.join('\n')}`));
+      }, timeoutMs);
+      const done = (): void => {
+        clearTimeout(timer);
+        this.waiters.delete(check);
+      };
+      this.waiters.add(check);
+      check();
+    });
+  }
+
+  ready(timeoutMs = 15_000): Promise<LogLine> {
+    return this.waitForLog((line) => line.msg === 'worker ready', timeoutMs);
+  }
+
+  /** SIGKILL unless it has exited; waits for the exit. */
+  async stop(): Promise<void> {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    await this.exited;
+  }
+}
+
+/** Starts a worker with the test's prefix and queue and waits until it is ready. */
+export async function startWorker(
+  env: Record<string, string>,
+  args: readonly string[] = [],
+): Promise<WorkerProcess> {
+  const worker = new WorkerProcess(env, args);
+  try {
+    await worker.ready();
+  } catch (error) {
+    await worker.stop();
+    throw error;
+  }
+  return worker;
+}
+
+/** Deletes every key under `prefix` (both the cache and BullMQ's keys). */
+export async function deleteKeys(prefix: string, url = REDIS_URL): Promise<void> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } catch {
+    // Best effort: the Redis may be a throwaway one that is gone already.
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A throwaway redis-server (no persistence) on `port`; resolves once it accepts connections. */
+export async function startRedisServer(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  await withTimeout(
+    new Promise<void>((resolve, reject) => {
+      child.stdout?.setEncoding('utf8');
+      child.stdout?.on('data', (chunk: string) => {
+        output += chunk;
+        if (output.includes('Ready to accept connections')) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`redis-server exited (${String(code)}): ${output}`)));
+    }),
+    10_000,
+    'redis-server to start',
+  );
+  return child;
+}
+
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill(signal);
+  await exited;
+}

@@ -1,0 +1,238 @@
+/**
+ * The solve-service contract, written once and run against both drivers (in-process, and Redis + a spawned
+ * `grundy worker`). Each test asks its own questions (distinct cards or tags), so tests never share answers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  InputError,
+  ServiceUnavailableError,
+  SolveCancelledError,
+  SolveTimeoutError,
+} from '../../src/core/errors.js';
+import { createSolveService } from '../../src/jobs/service.js';
+import type { SolveService } from '../../src/jobs/types.js';
+import { createMetrics, type Metrics } from '../../src/metrics.js';
+import { canonicalKey } from '../../src/core/canonical.js';
+import { parseParams } from '../../src/core/params.js';
+import { loadCatalog } from '../../src/jobs/catalog.js';
+import { quietLogger, slowGamesModule, testConfig, waitFor, withTimeout } from './helpers.js';
+
+export interface JobView {
+  readonly state: string;
+  readonly attemptsMade: number;
+  readonly attemptsStarted: number;
+  readonly failedReason: string;
+}
+
+export interface DriverHarness {
+  readonly name: string;
+  /** Environment for this driver's services (REDIS_URL, GRUNDY_PREFIX, ...). */
+  env(): Record<string, string>;
+  setUp?(): Promise<void>;
+  tearDown?(): Promise<void>;
+  /** The queued job behind a canonical key (queue drivers only). */
+  inspectJob?(key: string): Promise<JobView | undefined>;
+}
+
+async function metricValue(metrics: Metrics, name: string, labels: Record<string, string>): Promise<number> {
+  const all = await metrics.registry.getMetricsAsJSON();
+  let total = 0;
+  for (const metric of all) {
+    for (const value of metric.values as {
+      metricName?: string;
+      labels: Record<string, string | number>;
+      value: number;
+    }[]) {
+      const metricName = value.metricName ?? metric.name;
+      if (metricName === name && Object.entries(labels).every(([k, v]) => value.labels[k] === v))
+        total += value.value;
+    }
+  }
+  return total;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a rejection');
+}
+
+export function runServiceSuite(harness: DriverHarness): void {
+  describe(`solve service: ${harness.name}`, () => {
+    const services: SolveService[] = [];
+
+    beforeAll(async () => {
+      await harness.setUp?.();
+    });
+
+    afterAll(async () => {
+      for (const service of services) await service.close();
+      await harness.tearDown?.();
+    });
+
+    async function keyFor(gameId: string, candidate: unknown): Promise<string> {
+      const game = (await loadCatalog(slowGamesModule)).resolveGame(gameId);
+      return canonicalKey(
+        game.id,
+        game.solverVersion,
+        parseParams(game, candidate),
+        harness.env()['GRUNDY_PREFIX'],
+      );
+    }
+
+    async function open(env: Record<string, string> = {}, metrics?: Metrics): Promise<SolveService> {
+      const config = testConfig({ ...harness.env(), ...env });
+      const service = await createSolveService(
+        config,
+        quietLogger,
+        metrics === undefined ? { pollMs: 500 } : { metrics, pollMs: 500 },
+      );
+      services.push(service);
+      return service;
+    }
+
+    it('answers, then serves the same question (in any order) from the cache', async () => {
+      const metrics = createMetrics({ defaultMetrics: false });
+      const service = await open({}, metrics);
+      const first = await service.solve('seagm', { cards: ['2', 6, 3, 11] });
+      expect(first.fromCache).toBe(false);
+      expect(first.via).not.toBe('cache');
+      expect(first.explanation.outcome).toMatch(/^(first|second)$/);
+      expect(first.key).toMatch(
+        new RegExp(`^${harness.env()['GRUNDY_PREFIX'] ?? 'grundy'}:v1:seagm:1:[0-9a-f]{40}$`),
+      );
+
+      const again = await service.solve('seagm', { cards: [11, 3, 2, 6] });
+      expect(again.via).toBe('cache');
+      expect(again.fromCache).toBe(true);
+      expect(again.key).toBe(first.key);
+      expect(again.result).toEqual(first.result);
+      expect(again.explanation).toEqual(first.explanation);
+      expect(again.solveMs).toBe(first.solveMs);
+      expect(await metricValue(metrics, 'grundy_cache_hits_total', { game: 'seagm' })).toBe(1);
+      expect(await metricValue(metrics, 'grundy_cache_misses_total', { game: 'seagm' })).toBe(1);
+    });
+
+    it('solves identical questions asked at once only once, and answers both', async () => {
+      const metrics = createMetrics({ defaultMetrics: false });
+      const service = await open({}, metrics);
+      const question = { ms: 600, tag: `dedup-${harness.name}` };
+      const [a, b] = await Promise.all([
+        service.solve('slow', question),
+        service.solve('slow', { ...question }),
+      ]);
+      expect(a.result).toEqual({ spunMs: 600, tag: question.tag });
+      expect(b.result).toEqual(a.result);
+      expect(b.solveMs).toBe(a.solveMs);
+      expect(await metricValue(metrics, 'grundy_solve_duration_seconds_count', { game: 'slow' })).toBe(1);
+      expect(await metricValue(metrics, 'grundy_jobs_completed_total', { game: 'slow' })).toBe(1);
+      const view = await harness.inspectJob?.(a.key);
+      if (harness.inspectJob !== undefined) expect(view?.attemptsStarted).toBe(1);
+    });
+
+    it('refuses bad input with its message, without solving or retrying', async () => {
+      const metrics = createMetrics({ defaultMetrics: false });
+      const service = await open({}, metrics);
+      const bad = await rejection(service.solve('seagm', { cards: ['2', 'x'] }));
+      expect(bad).toBeInstanceOf(InputError);
+      expect(bad.message).toContain('card 2 is "x"');
+      const tooMany = await rejection(
+        service.solve('seagm', { cards: Array.from({ length: 100_001 }, () => 2) }),
+      );
+      expect(tooMany).toBeInstanceOf(InputError);
+      expect(tooMany.message).toContain('at most 100,000 cards');
+      const unknown = await rejection(service.solve('chess', {}));
+      expect(unknown).toBeInstanceOf(InputError);
+      expect(unknown.message).toContain('Unknown game "chess"');
+      expect(await metricValue(metrics, 'grundy_cache_misses_total', {})).toBe(0);
+
+      // Input only the solver can judge: refused once, with the solver's message, and never retried.
+      const refused = await rejection(
+        service.solve('slow', { ms: 5, reject: true, tag: `refuse-${harness.name}` }),
+      );
+      expect(refused).toBeInstanceOf(InputError);
+      expect(refused.message).toBe(`slow: refuse-${harness.name} was refused by the solver`);
+      const job = await harness.inspectJob?.(
+        await keyFor('slow', { ms: 5, reject: true, tag: `refuse-${harness.name}` }),
+      );
+      if (harness.inspectJob !== undefined) {
+        expect(job).toMatchObject({ state: 'failed', attemptsMade: 1, attemptsStarted: 1 });
+        expect(job?.failedReason).toBe(`[bad_input] slow: refuse-${harness.name} was refused by the solver`);
+      }
+    });
+
+    it('ends a solve at its time limit, once', async () => {
+      const service = await open({ JOB_TIMEOUT_MS: '1000' });
+      const started = Date.now();
+      const error = await rejection(service.solve('slow', { ms: 20_000, tag: `limit-${harness.name}` }));
+      expect(error.message).toBe('The solver did not finish within 1 s.');
+      expect(error).toBeInstanceOf(SolveTimeoutError);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      const job = await harness.inspectJob?.(
+        await keyFor('slow', { ms: 20_000, tag: `limit-${harness.name}` }),
+      );
+      if (harness.inspectJob !== undefined) {
+        expect(job).toMatchObject({ state: 'failed', attemptsMade: 1, attemptsStarted: 1 });
+        expect(job?.failedReason).toMatch(/^\[timeout\] /);
+      }
+    });
+
+    it('reports progress of a long solve', async () => {
+      const service = await open();
+      const seen: number[] = [];
+      const answer = await service.solve(
+        'slow',
+        { ms: 1_000, tag: `progress-${harness.name}` },
+        { onProgress: (f) => seen.push(f) },
+      );
+      expect(answer.result).toEqual({ spunMs: 1_000, tag: `progress-${harness.name}` });
+      expect(seen.length).toBeGreaterThanOrEqual(2);
+      for (const fraction of seen) expect(fraction >= 0 && fraction <= 1).toBe(true);
+      expect([...seen].sort((x, y) => x - y)).toEqual(seen);
+    });
+
+    it('lets a caller give up; the work stops, and the question can be asked again', async () => {
+      const service = await open();
+      const question = { ms: 1_500, tag: `cancel-${harness.name}` };
+      const controller = new AbortController();
+      const cancelled: unknown[] = [];
+      const started = new Promise<void>((resolve) => {
+        void service
+          .solve('slow', question, { signal: controller.signal, onProgress: () => resolve() })
+          .catch((error: unknown) => cancelled.push(error));
+      });
+      await withTimeout(started, 15_000, 'the solve to start');
+      const t0 = Date.now();
+      controller.abort();
+      await waitFor('the caller to be released', () => cancelled.length > 0 || undefined, 2_000);
+      expect(cancelled[0]).toBeInstanceOf(SolveCancelledError);
+      expect(Date.now() - t0).toBeLessThan(2_000);
+      if (harness.inspectJob !== undefined) {
+        // The worker was told to stop: the job ends as cancelled (or is gone, had it not started yet).
+        const key = await keyFor('slow', question);
+        const job = await waitFor('the job to stop', async () => {
+          const view = await harness.inspectJob?.(key);
+          return view === undefined || view.state === 'failed' ? { view } : undefined;
+        });
+        if (job.view !== undefined) expect(job.view.failedReason).toMatch(/^\[cancelled\] /);
+      }
+      const again = await service.solve('slow', question);
+      expect(again.result).toEqual({ spunMs: 1_500, tag: question.tag });
+      expect(again.via).not.toBe('cache');
+    });
+
+    it('reports health, closes idempotently, and refuses work once closed', async () => {
+      const service = await open();
+      const health = await service.health();
+      expect(health.ok).toBe(true);
+      expect(health.redis).toBe(harness.env()['REDIS_URL'] === undefined ? 'not configured' : 'up');
+      await Promise.all([service.close(), service.close()]);
+      await service.close();
+      const error = await rejection(service.solve('seagm', { cards: [2, 6, 3] }));
+      expect(error).toBeInstanceOf(ServiceUnavailableError);
+    });
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * The whole bot in-process for tests: a fake Discord on loopback, the real solve service (in-process driver
+ * unless REDIS_URL is given), and `startServer` on port 0, with the logs captured so tests can check that no
+ * token was written.
+ */
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import type { BotSettings } from '../../src/bot/context.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { AnyGame } from '../../src/core/game.js';
+import { games as registered } from '../../src/games/registry.js';
+import { createSolveService } from '../../src/jobs/service.js';
+import type { SolveService } from '../../src/jobs/types.js';
+import { createLogger, type Logger } from '../../src/log.js';
+import { startServer, type RunningServer } from '../../src/main.js';
+import { createMetrics, type Metrics } from '../../src/metrics.js';
+import { FakeDiscord, type FakeDiscordOptions } from './fake-discord.js';
+import { APPLICATION_ID, testKeys, type TestKeys } from './interactions.js';
+import { games as slowGames } from './slow-game.js';
+
+export const slowGamesModule = fileURLToPath(new URL('./slow-game.js', import.meta.url));
+export const testGames: readonly AnyGame[] = [...registered, ...slowGames];
+
+/** Collects pino's JSON lines. */
+export class LogCapture extends Writable {
+  readonly lines: string[] = [];
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
+    this.lines.push(
+      ...chunk
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => line !== ''),
+    );
+    callback();
+  }
+  get text(): string {
+    return this.lines.join('\n');
+  }
+}
+
+export interface HarnessOptions {
+  readonly env?: Record<string, string>;
+  readonly settings?: Partial<BotSettings>;
+  readonly fake?: FakeDiscordOptions;
+  /** How long close() lets running solves finish (default 2 s). */
+  readonly graceMs?: number;
+}
+
+export interface Harness {
+  readonly fake: FakeDiscord;
+  readonly server: RunningServer;
+  readonly service: SolveService;
+  readonly keys: TestKeys;
+  readonly config: Config;
+  readonly logs: LogCapture;
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+  readonly games: readonly AnyGame[];
+  close(): Promise<void>;
+}
+
+/** Fast settings for tests; each test may override. */
+export const testSettings: Partial<BotSettings> = {
+  deferAfterMs: 1500,
+  firstProgressMs: 150,
+  progressIntervalMs: 300,
+};
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const fake = await new FakeDiscord(options.fake).start();
+  const keys = testKeys();
+  const config = loadConfig({
+    DISCORD_PUBLIC_KEY: keys.publicKeyHex,
+    DISCORD_APPLICATION_ID: APPLICATION_ID,
+    DISCORD_API_BASE: fake.apiBase,
+    DISCORD_TOKEN: fake.botToken,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'debug',
+    GRUNDY_EXTRA_GAMES_MODULE: slowGamesModule,
+    ...options.env,
+  });
+  const logs = new LogCapture();
+  const logger = createLogger('debug', logs);
+  const metrics = createMetrics({ defaultMetrics: false });
+  const service = await createSolveService(config, logger, { metrics });
+  let server: RunningServer;
+  try {
+    server = await startServer(config, logger, {
+      service,
+      metrics,
+      games: testGames,
+      gateway: false,
+      settings: { ...testSettings, ...options.settings },
+      graceMs: options.graceMs ?? 2000,
+    });
+  } catch (error) {
+    await service.close();
+    await fake.close();
+    throw error;
+  }
+  // Start the solver thread now, so the first answer a test times is not a cold start.
+  await service.solve('seagm', { cards: ['5'] });
+  return {
+    fake,
+    server,
+    service,
+    keys,
+    config,
+    logs,
+    logger,
+    metrics,
+    games: testGames,
+    async close() {
+      await server.close();
+      await service.close();
+      await fake.close();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+import type { AnyGame } from '../../src/core/game.js';
+
+export declare const games: readonly AnyGame[];
