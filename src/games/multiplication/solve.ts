@@ -10,14 +10,7 @@
  * least two primes, and only when nothing else is known must a sweep to its cube root tell p*q apart.
  */
 import type { Outcome } from '../../core/game.js';
-import {
-  FIRST_ROUGH_PRIME,
-  integerRoot,
-  isPrime,
-  perfectPower,
-  smallestFactorUpTo,
-  stripSmallPrimes,
-} from './factor.js';
+import { FIRST_ROUGH_PRIME, isPrime, perfectPower, smallestFactorUpTo, stripSmallPrimes } from './factor.js';
 import { otherPlayer, type MultiplicationParams, type MultiplicationResult, type Rule } from './schema.js';
 
 /** N's exponents when it has at most two distinct primes; otherwise only the fact. */
@@ -38,8 +31,10 @@ function roughSignature(m: bigint, exact: boolean): readonly number[] | 'two-or-
   }
   // Composite and no perfect power: at least two distinct primes.
   if (!exact) return 'two-or-more';
-  // Three prime factors would put one at most the cube root; none there means m = p*q.
-  const p = smallestFactorUpTo(m, Number(integerRoot(m, 3)));
+  // Three prime factors would put one at most the cube root; none there means m = p*q. Sweeping a little
+  // past the cube root is harmless (whatever p is found, the rest is classified exactly), and the true
+  // cube root of m <= 10^18 is at most 10^6.
+  const p = smallestFactorUpTo(m, Math.min(Math.floor(Math.cbrt(Number(m))) + 1, 1_000_000));
   if (p === undefined) return [1, 1];
   let rest = m;
   let e = 0;
