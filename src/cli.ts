@@ -32,6 +32,7 @@ Usage:
   grundy serve                                          the bot: HTTP interactions endpoint (+ gateway)
   grundy worker [--concurrency N]                       solver worker for the Redis queue (needs REDIS_URL)
   grundy register [--guild ID]                          register slash commands with Discord
+  grundy dev sandbox /seagm numbers="2 6 3"             try the bot with no Discord at all (see docs/discord.md)
 
 Options:
   -h, --help       help for any command (grundy solve seagm --help)
@@ -300,6 +301,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'worker': {
         const { workerMain } = await import('./jobs/worker-main.js');
         return await workerMain([...args], io.env);
+      }
+      case 'dev': {
+        const { devMain } = await import('./http/dev.js');
+        return await devMain([...args]);
       }
       case 'register': {
         const { registerMain } = await import('./bot/deploy.js');

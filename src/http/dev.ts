@@ -18,7 +18,7 @@ import { loadConfig } from '../config.js';
 import { createLogger } from '../log.js';
 import { privateKeyFromHex, privateKeyToHex, publicKeyToHex, signRequest } from './verify.js';
 
-export const devUsage = `Usage: npx tsx src/http/dev.ts <command>
+export const devUsage = `Usage: grundy dev <command>   (or npx tsx src/http/dev.ts <command>)
 
   keys                                   print a new key pair: DISCORD_PUBLIC_KEY=<hex> for grundy serve,
                                          and the private key (hex) for "send"
@@ -31,8 +31,8 @@ export const devUsage = `Usage: npx tsx src/http/dev.ts <command>
                                          and every later edit, as Discord would show them
 
 Examples:
-  npx tsx src/http/dev.ts sandbox /seagm numbers="2 6 3"
-  npx tsx src/http/dev.ts sandbox /seagm --file cards.txt`;
+  grundy dev sandbox /seagm numbers="2 6 3"
+  grundy dev sandbox /seagm --file cards.txt`;
 
 interface Io {
   readonly stdout: { write(text: string): unknown };
