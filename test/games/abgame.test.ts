@@ -1,34 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InputError, JudgeInputError } from '../../src/core/errors.js';
-import { paramsFromFields, parseParams } from '../../src/core/params.js';
+import type { JudgeInputError } from '../../src/core/errors.js';
+import { InputError } from '../../src/core/errors.js';
+import { paramsFromFields } from '../../src/core/params.js';
 import { createRng } from '../../src/core/rng.js';
-import { TokenReader } from '../../src/core/tokens.js';
 import { legalMoves, moverWins } from '../../src/games/abgame/brute.js';
 import { abgame } from '../../src/games/abgame/index.js';
 import type { AbgameResult } from '../../src/games/abgame/schema.js';
 import { BoardScanner } from '../../src/games/abgame/solve.js';
+import { judgeError as judgeErrorOf, judgeOutput } from './judge-harness.js';
+const judge = (input: string): Promise<string> => judgeOutput(abgame, input);
+const judgeError = (input: string): Promise<JudgeInputError> => judgeErrorOf(abgame, input);
 
 const encoder = new TextEncoder();
-
-async function judge(input: string): Promise<string> {
-  let out = '';
-  for await (const candidate of abgame.judge.parse(TokenReader.fromString(input))) {
-    const params = parseParams(abgame, candidate);
-    out += `${abgame.judge.format(abgame.solve(params), params)}\n`;
-  }
-  return out;
-}
-
-async function judgeError(input: string): Promise<JudgeInputError> {
-  try {
-    await judge(input);
-  } catch (error) {
-    if (error instanceof JudgeInputError) return error;
-    throw error;
-  }
-  throw new Error('expected the judge to refuse the input');
-}
 
 /** Hands the parts over one per tick, as a file stream would. */
 async function* fromParts(parts: readonly Uint8Array[]): AsyncGenerator<Uint8Array> {

@@ -1,31 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InputError, JudgeInputError } from '../../src/core/errors.js';
+import type { JudgeInputError } from '../../src/core/errors.js';
+import { InputError } from '../../src/core/errors.js';
 import { paramsFromFields, parseParams } from '../../src/core/params.js';
-import { TokenReader } from '../../src/core/tokens.js';
 import { bruteFirstWins, bruteSecuresOptimum, smallBoard } from '../../src/games/magic/brute.js';
 import { abstractMoves, moverWins, type ComponentState } from '../../src/games/magic/component-game.js';
 import { magic } from '../../src/games/magic/index.js';
 import type { MagicParams, Room } from '../../src/games/magic/schema.js';
 import { solveMagic } from '../../src/games/magic/solve.js';
-
-async function judge(input: string): Promise<string> {
-  const lines: string[] = [];
-  for await (const params of magic.judge.parse(TokenReader.fromString(input))) {
-    lines.push(magic.judge.format(magic.solve(params), params));
-  }
-  return lines.join('\n');
-}
-
-async function judgeError(input: string): Promise<JudgeInputError> {
-  try {
-    await judge(input);
-  } catch (error) {
-    if (error instanceof JudgeInputError) return error;
-    throw error;
-  }
-  throw new Error('the judge accepted bad input');
-}
+import { judgeError as judgeErrorOf, judgeOutput } from './judge-harness.js';
+const judge = async (input: string): Promise<string> => (await judgeOutput(magic, input)).replace(/\n$/, '');
+const judgeError = (input: string): Promise<JudgeInputError> => judgeErrorOf(magic, input);
 
 function params(rooms: string | number, passages: [Room, Room][], p1 = 0, p2 = p1): MagicParams {
   return parseParams(magic, { rooms: String(rooms), passages, p1, p2 });

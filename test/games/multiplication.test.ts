@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../../src/core/game.js';
-import { JudgeInputError } from '../../src/core/errors.js';
+import type { JudgeInputError } from '../../src/core/errors.js';
 import { paramsFromFields, parseParams } from '../../src/core/params.js';
-import { TokenReader } from '../../src/core/tokens.js';
 import { bruteOutcome } from '../../src/games/multiplication/brute.js';
 import { planMove, type PlanRole } from '../../src/games/multiplication/explain.js';
 import { factorize, integerRoot, isPrime, MAX_FACTOR_INPUT } from '../../src/games/multiplication/factor.js';
@@ -13,27 +12,12 @@ import { exponentSignature, ruleOf } from '../../src/games/multiplication/solve.
 import { kernelBase64 } from '../../src/games/multiplication/u64-kernel-source.js';
 import { KERNEL_WASM } from '../../src/games/multiplication/u64-kernel.js';
 import { smallN } from './multiplication.fixture.js';
+import { judgeError as judgeErrorOf, judgeOutput } from './judge-harness.js';
+const judge = (input: string): Promise<string> => judgeOutput(game, input);
+const judgeError = (input: string): Promise<JudgeInputError> => judgeErrorOf(game, input);
 
 const params = (n: number | bigint | string, first: 'Alice' | 'Bob' = 'Alice'): MultiplicationParams =>
   parseParams(game, { n: String(n), first });
-
-async function judge(input: string): Promise<string> {
-  const out: string[] = [];
-  for await (const p of game.judge.parse(TokenReader.fromString(input))) {
-    out.push(game.judge.format(game.solve(p), p));
-  }
-  return out.map((line) => `${line}\n`).join('');
-}
-
-async function judgeError(input: string): Promise<JudgeInputError> {
-  try {
-    await judge(input);
-  } catch (error) {
-    if (error instanceof JudgeInputError) return error;
-    throw error;
-  }
-  throw new Error('expected a JudgeInputError');
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // An independent, slow reference for primality: plain BigInt Miller-Rabin with the first 13 primes as bases,

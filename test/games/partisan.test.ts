@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { JudgeInputError } from '../../src/core/errors.js';
+import type { JudgeInputError } from '../../src/core/errors.js';
 import { paramsFromFields } from '../../src/core/params.js';
 import { createRng } from '../../src/core/rng.js';
-import { TokenReader } from '../../src/core/tokens.js';
 import { directTable, partisanBrute } from '../../src/games/partisan/brute.js';
 import { constantSumReply } from '../../src/games/partisan/first-round.js';
 import { partisan } from '../../src/games/partisan/index.js';
 import type { PartisanParams, PartisanResult } from '../../src/games/partisan/schema.js';
 import { PeriodNotCertifiedError, solvePartisan } from '../../src/games/partisan/solve.js';
+import { judgeError as judgeErrorOf, judgeOutput } from './judge-harness.js';
+const judge = async (input: string): Promise<string> =>
+  (await judgeOutput(partisan, input)).replace(/\n$/, '');
+const judgeError = (input: string): Promise<JudgeInputError> => judgeErrorOf(partisan, input);
 
 /** The exhaustive checks take about 2 s here; room for slower machines. */
 const SLOW_MS = 30_000;
@@ -20,24 +23,6 @@ const SAMPLE_INPUT = `5
 1000000000 5 1 2 3 4 5 5 1 2 3 4 5
 `;
 const SAMPLE_OUTPUT = 'Alice\nBob\nAlice\nBob\nAlice';
-
-async function judge(input: string): Promise<string> {
-  const lines: string[] = [];
-  for await (const params of partisan.judge.parse(TokenReader.fromString(input))) {
-    lines.push(partisan.judge.format(partisan.solve(params), params));
-  }
-  return lines.join('\n');
-}
-
-async function judgeError(input: string): Promise<JudgeInputError> {
-  try {
-    await judge(input);
-  } catch (error) {
-    if (error instanceof JudgeInputError) return error;
-    throw error;
-  }
-  throw new Error('the judge accepted bad input');
-}
 
 /** All 32 subsets of {1..5}. */
 const smallSets: number[][] = Array.from({ length: 32 }, (_, mask) =>

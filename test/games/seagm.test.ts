@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseParams } from '../../src/core/params.js';
-import { TokenReader } from '../../src/core/tokens.js';
+import { judgeOutput } from './judge-harness.js';
 import { JudgeInputError } from '../../src/core/errors.js';
 import { seagm } from '../../src/games/seagm/index.js';
 import { bruteReplyWins } from '../../src/games/seagm/brute.js';
@@ -11,13 +11,7 @@ import type { SeagmParams } from '../../src/games/seagm/schema.js';
 import { smallCards } from './seagm.fixture.js';
 import { editorialSolve } from './seagm.reference.js';
 
-async function judge(input: string): Promise<string> {
-  const out: string[] = [];
-  for await (const params of seagm.judge.parse(TokenReader.fromString(input))) {
-    out.push(seagm.judge.format(seagm.solve(params), params));
-  }
-  return out.map((l) => `${l}\n`).join('');
-}
+const judge = (input: string): Promise<string> => judgeOutput(seagm, input);
 
 const params = (cards: number[]): SeagmParams => parseParams(seagm, { cards });
 
