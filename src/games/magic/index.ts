@@ -123,7 +123,8 @@ function randomMagic(rng: Rng, difficulty: Difficulty): MagicParams {
     case 'medium':
       return clusteredBoard(rng, BigInt(rng.int(30, 400)), rng.int(10, 120));
     case 'hard':
-      return clusteredBoard(rng, 10n ** BigInt(rng.int(9, 18)) + BigInt(rng.int(0, 999)), rng.int(200, 2000));
+      // 10^k - r stays within the 10^18 limit.
+      return clusteredBoard(rng, 10n ** BigInt(rng.int(9, 18)) - BigInt(rng.int(0, 999)), rng.int(200, 2000));
   }
 }
 
