@@ -30,10 +30,12 @@ class DivisorCounts {
   private counts: Int32Array;
   private omegas: Int8Array;
   private size = 0;
+  private shift: number;
 
   constructor(capacity = 1024) {
     let cap = 1024;
     while (cap < capacity * 2) cap *= 2;
+    this.shift = 32 - Math.log2(cap);
     this.keys = new Int32Array(cap);
     this.counts = new Int32Array(cap);
     this.omegas = new Int8Array(cap);
@@ -41,8 +43,8 @@ class DivisorCounts {
 
   private slot(key: number): number {
     const mask = this.keys.length - 1;
-    let i = Math.imul(key, 0x9e3779b1) >>> 0;
-    i &= mask;
+    // Fibonacci hashing: the high bits of the product are well mixed, the low ones are not.
+    let i = Math.imul(key, 0x9e3779b1) >>> this.shift;
     for (;;) {
       const k = this.keys[i] ?? 0;
       if (k === key || k === 0) return i;
@@ -76,6 +78,7 @@ class DivisorCounts {
   private grow(): void {
     const { keys, counts, omegas } = this;
     this.keys = new Int32Array(keys.length * 2);
+    this.shift -= 1;
     this.counts = new Int32Array(keys.length * 2);
     this.omegas = new Int8Array(keys.length * 2);
     this.size = 0;
