@@ -186,6 +186,9 @@ async function* fromSync(source: Iterable<string>): AsyncGenerator<string> {
   for (const chunk of source) yield await Promise.resolve(chunk);
 }
 
+/** A token as it may be quoted in an error: short, and with control characters and binary shown as '?'. */
 export function clip(text: string, max = 40): string {
-  return text.length <= max ? text : `${text.slice(0, max)}...`;
+  // eslint-disable-next-line no-control-regex -- the point is to find control characters
+  const printable = text.replace(/[\u0000-\u001f\u007f-\u009f\ufffd]/g, '?');
+  return printable.length <= max ? printable : `${printable.slice(0, max)}...`;
 }

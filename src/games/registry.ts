@@ -7,7 +7,7 @@ import { abgame } from './abgame/index.js';
 import { multiplication } from './multiplication/index.js';
 import { magic } from './magic/index.js';
 
-export const games: readonly AnyGame[] = [seagm, partisan, abgame, multiplication, magic];
+export const games: readonly AnyGame[] = [seagm, multiplication, abgame, partisan, magic];
 
 const byId = new Map<string, AnyGame>(games.map((game) => [game.id, game]));
 
