@@ -4,7 +4,7 @@
  */
 import { once } from 'node:events';
 import { spawnSync } from 'node:child_process';
-import { closeSync, createReadStream, createWriteStream, existsSync, openSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,31 +119,14 @@ function answersSample(entry: string): boolean {
   return out.status === 0 && out.stdout.toString() === 'A\nA\nB\n';
 }
 
-/** Like the harness's timeCliMedian, for a CLI entry file of our choosing. */
-async function timeEntryMedian(entry: string, args: readonly string[], inputFile: string): Promise<number> {
-  return timeMedian(() => {
-    const fd = openSync(inputFile, 'r');
-    try {
-      const out = spawnSync(process.execPath, [entry, ...args], { stdio: [fd, 'ignore', 'pipe'] });
-      if (out.status !== 0) throw new Error(`grundy ${args.join(' ')} failed: ${out.stderr.toString()}`);
-    } finally {
-      closeSync(fd);
-    }
-  }, 3);
-}
-
 async function judgeRow(file: string, boards: number, length: number): Promise<BenchRow> {
-  const harnessEntry = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
   const mainEntry = fileURLToPath(new URL('../dist/cli-main.js', import.meta.url));
   const args = ['judge', 'abgame'];
   let how: string;
   let ms: number;
-  if (answersSample(harnessEntry)) {
-    how = 'judge file via dist/cli.js (process start included)';
+  if (answersSample(mainEntry)) {
+    how = 'judge file via the CLI (process start included)';
     ms = await timeCliMedian(args, file);
-  } else if (answersSample(mainEntry)) {
-    how = 'judge file via dist/cli-main.js (process start included)';
-    ms = await timeEntryMedian(mainEntry, args, file);
   } else {
     how = 'judge file in-process (no built CLI answers abgame)';
     ms = await timeMedian(async () => {

@@ -66,7 +66,7 @@ function denseBoard(rng: Rng): MagicParams {
 
 /** True when the built CLI (the path the harness runs) answers the official samples: it may be stale or absent. */
 function cliJudges(): boolean {
-  const cli = new URL('../dist/cli.js', import.meta.url).pathname;
+  const cli = new URL('../dist/cli-main.js', import.meta.url).pathname;
   if (!existsSync(cli)) return false;
   const out = spawnSync(process.execPath, [cli, 'judge', 'magic'], { input: SAMPLES, encoding: 'utf8' });
   return out.status === 0 && out.stdout.trim() === 'Second\nSecond\nSecond\nFirst';
@@ -97,8 +97,8 @@ export async function run(): Promise<BenchRow[]> {
   rows.push({
     group: 'magic',
     input: viaCli
-      ? 'judge: full original file (CLI)'
-      : 'judge: full original file (in-process: dist/cli.js missing or not judging magic)',
+      ? 'judge: full original file via the CLI (process start included)'
+      : 'judge: full original file (in-process: dist/cli-main.js missing or not judging magic)',
     size: `T = 100, N = 7,777, M = 10,000 (${(text.length / 1e6).toFixed(1)} MB)`,
     timeMs: judgeMs,
     throughput: perSecond(1_000_000, judgeMs, 'passages'),

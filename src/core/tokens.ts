@@ -105,11 +105,16 @@ export class TokenReader {
   /** A decimal integer in [min, max] (safe-integer range). */
   int(what: string, min: number, max: number): Promise<number> | number {
     // Fast path: a plain in-range number wholly inside the buffer is read without slicing or awaiting.
-    const fast = this.peeked === undefined ? this.scanIntInBuffer(min, max) : undefined;
-    return fast ?? this.intSlow(what, min, max);
+    return this.tryInt(min, max) ?? this.intSlow(what, min, max);
   }
 
-  private scanIntInBuffer(min: number, max: number): number | undefined {
+  /**
+   * Synchronously reads a plain decimal integer in [min, max] when one lies wholly inside the buffered text;
+   * undefined (nothing consumed) when that cannot be decided here: then call `int` for the careful path.
+   * Hot judge loops use it to avoid an await and an error description per token.
+   */
+  tryInt(min: number, max: number): number | undefined {
+    if (this.peeked !== undefined) return undefined;
     const buf = this.buf;
     const len = buf.length;
     let pos = this.pos;

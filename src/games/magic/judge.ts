@@ -55,9 +55,9 @@ async function readTest(reader: TokenReader, t: number): Promise<MagicParams> {
   const limit = Number(n);
   const keys = new Float64Array(m);
   for (let i = 0; i < m; i++) {
-    const x = roomOf(await reader.next(), reader, limit, t, i);
+    const x = reader.tryInt(1, limit) ?? roomOf(await reader.next(), reader, limit, t, i);
     lines[i] = reader.line;
-    const y = roomOf(await reader.next(), reader, limit, t, i);
+    const y = reader.tryInt(1, limit) ?? roomOf(await reader.next(), reader, limit, t, i);
     if (x === y) fail(i, loopMessage(x, y, i));
     keys[i] = x < y ? x * limit + y : y * limit + x;
     passages[i] = [x, y];

@@ -9,7 +9,10 @@ export const seagmJudge: JudgeFormat<SeagmParams, SeagmResult> = {
     for (let test = 1; test <= t; test++) {
       const n = await reader.int(`n for test ${test}`, 1, MAX_CARDS);
       const cards = new Array<number>(n);
-      for (let i = 0; i < n; i++) cards[i] = await reader.int(`card ${i + 1} of test ${test}`, 1, MAX_VALUE);
+      for (let i = 0; i < n; i++) {
+        cards[i] =
+          reader.tryInt(1, MAX_VALUE) ?? (await reader.int(`card ${i + 1} of test ${test}`, 1, MAX_VALUE));
+      }
       yield { cards: cards.sort((a, b) => a - b) };
     }
     await reader.expectEnd();
