@@ -1,6 +1,7 @@
 /**
- * `grundy serve`, the composition root: config -> logger -> metrics -> solve service -> dispatcher -> HTTP
- * server (+ the gateway when DISCORD_TOKEN is set). SIGINT/SIGTERM close everything in reverse order, once.
+ * `grundy serve`, the composition root: config -> logger -> metrics -> solve service -> quiz store and runner
+ * -> dispatcher -> HTTP server (+ the gateway when DISCORD_TOKEN is set) -> quizzes resumed. SIGINT/SIGTERM
+ * close everything in reverse order, once.
  */
 import { EventEmitter } from 'node:events';
 import type { KeyObject } from 'node:crypto';
@@ -11,6 +12,7 @@ import type { AnyGame } from './core/game.js';
 import { botSettingsFromConfig, type BotSettings } from './bot/context.js';
 import { createDispatcher, type Dispatcher } from './bot/dispatch.js';
 import { attachGateway, createGatewayClient } from './bot/gateway.js';
+import { createQuizPoster, type QuizPoster } from './bot/quiz-post.js';
 import { RunRegistry } from './bot/runs.js';
 import { safeError } from './bot/safe-error.js';
 import { createRequestHandler, listen, type NodeRequestHandler } from './http/server.js';
@@ -19,6 +21,10 @@ import type { SolveService } from './jobs/types.js';
 import { games as registeredGames } from './games/registry.js';
 import { createLogger, type Logger } from './log.js';
 import { createMetrics, type Metrics } from './metrics.js';
+import { isActive } from './quiz/machine.js';
+import { createQuizRunner, quizRunnerDefaults, type QuizClock, type QuizRunner } from './quiz/service.js';
+import type { QuizStore } from './quiz/store.js';
+import { createQuizStore } from './quiz-store/index.js';
 
 export const serveUsage = `Usage: grundy serve
 
@@ -44,12 +50,24 @@ export interface ServerDeps {
   readonly now?: () => number;
   /** How long close() lets running solves finish (default 10 s). */
   readonly graceMs?: number;
+  /** Quiz timing and storage; tests inject a fake clock. */
+  readonly quiz?: QuizDeps;
+}
+
+export interface QuizDeps {
+  /** Time and timers of quiz rounds (default: the system clock). */
+  readonly clock?: QuizClock;
+  /** The pause between a reveal and the next question (default 5 s). */
+  readonly breakMs?: number;
+  /** A store to use instead of `createQuizStore(config)`; then the caller closes it. */
+  readonly store?: QuizStore;
 }
 
 export interface RunningServer {
   /** e.g. http://127.0.0.1:8080 (POST /interactions is under it). */
   readonly url: string;
   readonly dispatcher: Dispatcher;
+  readonly quiz: QuizRunner;
   /** The discord.js client when the gateway is on. */
   readonly client: Client | undefined;
   readonly rest: REST;
@@ -68,7 +86,7 @@ export function describeDiscordSetup(config: Config): { ready: string[]; missing
   } else ready.push('HTTP interactions endpoint on');
   if (config.DISCORD_TOKEN === undefined) {
     missing.push(
-      'DISCORD_TOKEN is not set: no gateway connection, and answers that outlive the interaction token cannot be posted.',
+      'DISCORD_TOKEN is not set: no gateway connection, answers that outlive the interaction token cannot be posted, and quizzes must finish within 15 minutes (they post through the /quiz start interaction) and cannot survive a restart.',
     );
   } else ready.push('gateway on');
   if (config.DISCORD_APPLICATION_ID === undefined) {
@@ -86,8 +104,37 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     config.DISCORD_PUBLIC_KEY === undefined ? undefined : publicKeyFromHex(config.DISCORD_PUBLIC_KEY);
   const games = deps.games ?? registeredGames;
   const runs = new RunRegistry();
+
+  const rest = new REST({ api: config.DISCORD_API_BASE });
+  if (config.DISCORD_TOKEN !== undefined) rest.setToken(config.DISCORD_TOKEN);
+
+  const quizLogger = logger.child({ component: 'quiz' });
+  const quizStore = deps.quiz?.store ?? createQuizStore(config);
+  const poster = createQuizPoster({
+    rest,
+    // Without the bot token, quiz posts ride on the /quiz start interaction's webhook.
+    mode: config.DISCORD_TOKEN === undefined ? 'webhook' : 'channel',
+    logger: quizLogger,
+    now,
+  });
+  const breakMs = deps.quiz?.breakMs ?? quizRunnerDefaults.breakMs;
+  const quizRunner = createQuizRunner({
+    store: quizStore,
+    solver: deps.service,
+    emit: (event) => poster.emit(event),
+    games,
+    breakMs,
+    ...(deps.quiz?.clock === undefined ? {} : { clock: deps.quiz.clock }),
+    onError: (error, context) => quizLogger.warn({ err: safeError(error), context }, 'quiz step failed'),
+  });
+  const closeQuizzes = async (): Promise<void> => {
+    await quizRunner.close();
+    if (deps.quiz?.store === undefined) await quizStore.close();
+  };
+
   const dispatcher = createDispatcher({
     service: deps.service,
+    quiz: { runner: quizRunner, poster, breakMs },
     logger: logger.child({ component: 'bot' }),
     metrics,
     games,
@@ -95,9 +142,6 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     runs,
     now,
   });
-
-  const rest = new REST({ api: config.DISCORD_API_BASE });
-  if (config.DISCORD_TOKEN !== undefined) rest.setToken(config.DISCORD_TOKEN);
 
   let client: Client | undefined;
   let detachGateway: (() => void) | undefined;
@@ -153,9 +197,11 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     detachGateway?.();
     await client?.destroy();
     await dispatcher.close(0);
+    await closeQuizzes();
     throw error;
   }
   const running = http;
+  await resumeQuizzes(quizStore, quizRunner, poster, quizLogger);
 
   let closing: Promise<void> | undefined;
   const step = async (name: string, fn: () => unknown): Promise<void> => {
@@ -168,6 +214,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
   return {
     url: running.url,
     dispatcher,
+    quiz: quizRunner,
     client,
     rest,
     close() {
@@ -178,6 +225,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
           await client?.destroy();
         });
         await step('dispatcher', () => dispatcher.close(deps.graceMs ?? 10_000));
+        await step('quizzes', closeQuizzes);
         await step('http', async () => {
           running.server.closeAllConnections();
           await httpClosed;
@@ -190,6 +238,36 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
       return closing;
     },
   };
+}
+
+/**
+ * After a restart: re-arms the timers of stored quizzes and posts what a dead process left undelivered. A quiz
+ * that posted through a /quiz start interaction (no DISCORD_TOKEN) has lost its way to post, so it is stopped.
+ * A failure is logged, not fatal: a click on a quiz re-arms its timer too.
+ */
+async function resumeQuizzes(
+  store: QuizStore,
+  runner: QuizRunner,
+  poster: QuizPoster,
+  logger: Logger,
+): Promise<void> {
+  try {
+    if (poster.mode === 'webhook') {
+      for (const { channelId } of await store.listActive()) {
+        const { state } = await store.load(channelId);
+        if (!isActive(state)) continue;
+        await runner.stop({ channelId, userId: state.starterId, canManage: true });
+        logger.warn(
+          { channelId, quizId: state.quizId },
+          'stopped a quiz left running by the previous process: without DISCORD_TOKEN it cannot post any more',
+        );
+      }
+    }
+    const resumed = await runner.resumeAll();
+    if (resumed > 0) logger.info({ quizzes: resumed }, 'quizzes resumed');
+  } catch (error) {
+    logger.error({ err: safeError(error) }, 'could not resume the stored quizzes');
+  }
 }
 
 export interface ServeOptions {

@@ -4,7 +4,9 @@ import type { AnyGame } from '../core/game.js';
 import type { SolveService } from '../jobs/types.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
+import type { QuizRunner } from '../quiz/service.js';
 import { DISCORD_CDN_HOSTS, type AttachmentLimits } from './attachments.js';
+import type { QuizPoster } from './quiz-post.js';
 import type { RunRegistry } from './runs.js';
 
 export interface BotSettings {
@@ -60,8 +62,17 @@ export function botSettingsFromConfig(config: Config, overrides: Partial<BotSett
   };
 }
 
+/** Channel quizzes: the runner (state, timers, scoring) and the poster (its channel messages). */
+export interface QuizContext {
+  readonly runner: QuizRunner;
+  readonly poster: QuizPoster;
+  /** The pause between a reveal and the next question. */
+  readonly breakMs: number;
+}
+
 export interface BotContext {
   readonly service: SolveService;
+  readonly quiz: QuizContext;
   readonly logger: Logger;
   readonly metrics: Metrics;
   readonly games: readonly AnyGame[];

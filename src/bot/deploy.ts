@@ -1,6 +1,6 @@
 /**
  * `grundy register [--guild ID] [--dry-run]`: puts the slash commands (generated from the games' schemas,
- * plus /games and /help) with one bulk PUT: in a guild (instant, for testing) or globally.
+ * plus /games, /help and /quiz) with one bulk PUT: in a guild (instant, for testing) or globally.
  */
 import {
   DiscordAPIError,
@@ -18,7 +18,7 @@ import { scrubTokens } from './safe-error.js';
 
 export const registerUsage = `Usage: grundy register [--guild ID] [--dry-run]
 
-Registers Grundy's slash commands (one per game, /games, /help) for DISCORD_APPLICATION_ID, using
+Registers Grundy's slash commands (one per game, /games, /help, /quiz) for DISCORD_APPLICATION_ID, using
 DISCORD_TOKEN, at DISCORD_API_BASE.
   --guild ID   register in one server: available at once (for testing); without it, globally
   --dry-run    print the JSON body instead of sending it (needs no token)

@@ -1,12 +1,13 @@
 /**
  * The one handler for every interaction, whichever transport brought it: rate limit, route to the command (or
- * the Cancel button), and turn every failure into an ephemeral message; unexpected ones are logged with an id
- * that the user is shown.
+ * the button: Cancel, or a quiz's), and turn every failure into an ephemeral message; unexpected ones are
+ * logged with an id that the user is shown.
  */
 import { randomBytes } from 'node:crypto';
 import { InputError, isInputError, publicMessage } from '../core/errors.js';
 import { buildCommands } from './commands/index.js';
 import { handleCancel, isCancelButton } from './commands/cancel.js';
+import { handleQuizButton, isQuizButton } from './commands/quiz.js';
 import type { Command } from './commands/types.js';
 import type { BotContext } from './context.js';
 import { CONTENT_LIMIT, clip } from './message.js';
@@ -39,8 +40,9 @@ export function createDispatcher(bot: BotContext): Dispatcher {
       return 'closing';
     }
     if (request.kind === 'component') {
-      if (!isCancelButton(request)) throw new InputError('That button is not Grundy’s (any more).');
-      await handleCancel(bot, request, reply);
+      if (isCancelButton(request)) await handleCancel(bot, request, reply);
+      else if (isQuizButton(request)) await handleQuizButton(bot, request, reply);
+      else throw new InputError('That button is not Grundy’s (any more).');
       return 'ok';
     }
     const command = byName.get(request.commandName);
@@ -101,7 +103,9 @@ export function createDispatcher(bot: BotContext): Dispatcher {
         ? byName.has(request.commandName)
           ? request.commandName
           : 'unknown'
-        : 'button';
+        : isQuizButton(request)
+          ? 'quiz_button'
+          : 'button';
     const started = bot.now();
     let outcome: string;
     try {

@@ -39,7 +39,10 @@ export function commandRequestFrom(
   receivedAt: number,
 ): CommandRequest {
   const options = new Map<string, OptionValue>();
-  for (const option of interaction.options.data) {
+  const first = interaction.options.data[0];
+  const subcommand = first?.type === ApplicationCommandOptionType.Subcommand ? first.name : undefined;
+  const values = subcommand === undefined ? interaction.options.data : (first?.options ?? []);
+  for (const option of values) {
     if (option.type === ApplicationCommandOptionType.Attachment && option.attachment !== undefined) {
       const file = option.attachment;
       options.set(option.name, {
@@ -62,7 +65,10 @@ export function commandRequestFrom(
     channelId: interaction.channelId ?? undefined,
     guildId: interaction.guildId ?? undefined,
     receivedAt,
+    memberPermissions: interaction.memberPermissions?.bitfield,
+    appPermissions: interaction.appPermissions.bitfield,
     commandName: interaction.commandName,
+    subcommand,
     options,
   };
 }
@@ -76,7 +82,10 @@ export function componentRequestFrom(interaction: ButtonInteraction, receivedAt:
     channelId: interaction.channelId ?? undefined,
     guildId: interaction.guildId ?? undefined,
     receivedAt,
+    memberPermissions: interaction.memberPermissions?.bitfield,
+    appPermissions: interaction.appPermissions.bitfield,
     customId: interaction.customId,
+    messageId: interaction.message.id,
   };
 }
 
@@ -111,6 +120,10 @@ export function gatewayResponder(interaction: ChatInputCommandInteraction | Butt
       if (!interaction.isButton()) throw new Error('update() is only for button interactions');
       await interaction.update(editOptions(message));
     },
+    async deferUpdate() {
+      if (!interaction.isButton()) throw new Error('deferUpdate() is only for button interactions');
+      await interaction.deferUpdate();
+    },
     async editOriginal(message) {
       await interaction.editReply(editOptions(message));
     },
@@ -118,7 +131,11 @@ export function gatewayResponder(interaction: ChatInputCommandInteraction | Butt
       await interaction.deleteReply();
     },
     async followUp(message) {
-      await interaction.followUp(createOptions(message));
+      const sent = await interaction.followUp(createOptions(message));
+      return sent.id;
+    },
+    async editFollowUp(messageId, message) {
+      await interaction.webhook.editMessage(messageId, editOptions(message));
     },
     postInChannel: (channelId, message) => postInChannel(interaction.client.rest, channelId, message),
   };

@@ -10,6 +10,15 @@ import { safeError } from './safe-error.js';
 
 export type ReplyState = 'pending' | 'deferred' | 'replied';
 
+/** Posting through an interaction's webhook beside its reply (quiz rounds without a bot token). */
+export interface InteractionWebhook {
+  /** The token should not be used after this time (`now()` clock). */
+  readonly usableUntil: number;
+  /** A new message; resolves with its id. */
+  post(message: OutgoingMessage): Promise<string>;
+  edit(messageId: string, message: OutgoingMessage): Promise<void>;
+}
+
 export interface ReplyOptions {
   /** How long the interaction token works from `request.receivedAt` (Discord: 15 minutes). */
   readonly tokenTtlMs: number;
@@ -20,6 +29,8 @@ export interface ReplyOptions {
 export class InteractionReply {
   private stateValue: ReplyState = 'pending';
   private deferredEphemeral = false;
+  /** Deferred as an update of a button's message: errors must not delete that message. */
+  private deferredUpdate = false;
   private tail: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -34,8 +45,21 @@ export class InteractionReply {
 
   /** Time left to use the token safely: a margin keeps a call in flight from landing after expiry. */
   tokenMsLeft(): number {
+    return this.tokenUsableUntil() - this.options.now();
+  }
+
+  private tokenUsableUntil(): number {
     const margin = Math.min(10_000, this.options.tokenTtlMs / 10);
-    return this.request.receivedAt + this.options.tokenTtlMs - margin - this.options.now();
+    return this.request.receivedAt + this.options.tokenTtlMs - margin;
+  }
+
+  /** Follow-ups outside this reply's queue, for as long as the token lives. */
+  webhook(): InteractionWebhook {
+    return {
+      usableUntil: this.tokenUsableUntil(),
+      post: (message) => this.responder.followUp(message),
+      edit: (messageId, message) => this.responder.editFollowUp(messageId, message),
+    };
   }
 
   tokenUsable(): boolean {
@@ -62,6 +86,16 @@ export class InteractionReply {
       await this.responder.defer(ephemeral);
       this.stateValue = 'deferred';
       this.deferredEphemeral = ephemeral;
+    });
+  }
+
+  /** A button press that will replace its message later (`answer` then edits the button's message). */
+  deferUpdate(): Promise<void> {
+    return this.enqueue(async () => {
+      if (this.stateValue !== 'pending') return;
+      await this.responder.deferUpdate();
+      this.stateValue = 'deferred';
+      this.deferredUpdate = true;
     });
   }
 
@@ -110,6 +144,8 @@ export class InteractionReply {
         await this.postFallback(message, 'your request failed');
       } else if (this.stateValue === 'deferred' && this.deferredEphemeral) {
         await this.responder.editOriginal(message);
+      } else if (this.deferredUpdate) {
+        await this.responder.followUp(ephemeral);
       } else {
         try {
           await this.responder.deleteOriginal();

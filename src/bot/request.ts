@@ -29,17 +29,25 @@ interface RequestBase {
   readonly guildId: string | undefined;
   /** `Date.now()` when the interaction arrived: its token is valid for a fixed time from then. */
   readonly receivedAt: number;
+  /** The member's permissions in the channel, overwrites applied (Discord sends them); unset outside a server. */
+  readonly memberPermissions?: bigint | undefined;
+  /** The bot's own permissions in the channel, when Discord says. */
+  readonly appPermissions?: bigint | undefined;
 }
 
 export interface CommandRequest extends RequestBase {
   readonly kind: 'command';
   readonly commandName: string;
+  /** `start` for `/quiz start`; then `options` are the subcommand's. */
+  readonly subcommand?: string | undefined;
   readonly options: ReadonlyMap<string, OptionValue>;
 }
 
 export interface ComponentRequest extends RequestBase {
   readonly kind: 'component';
   readonly customId: string;
+  /** The message the button sits on. */
+  readonly messageId?: string | undefined;
 }
 
 export type InteractionRequest = CommandRequest | ComponentRequest;
@@ -55,6 +63,9 @@ const Option = z.object({
   type: z.number().int(),
   value: z.union([z.string(), z.number(), z.boolean()]).optional(),
 });
+
+/** A top-level option: a value, or a subcommand holding the values. */
+const TopOption = Option.extend({ options: z.array(Option).optional() });
 
 const Attachment = z.object({
   id: z.string(),
@@ -73,13 +84,15 @@ export const RawInteraction = z.object({
   guild_id: z.string().optional(),
   channel_id: z.string().optional(),
   channel: z.object({ id: z.string() }).optional(),
-  member: z.object({ user: User, nick: z.string().nullish() }).optional(),
+  member: z.object({ user: User, nick: z.string().nullish(), permissions: z.string().optional() }).optional(),
+  app_permissions: z.string().optional(),
+  message: z.object({ id: z.string() }).optional(),
   user: User.optional(),
   data: z
     .object({
       name: z.string().optional(),
       type: z.number().int().optional(),
-      options: z.array(Option).optional(),
+      options: z.array(TopOption).optional(),
       resolved: z.object({ attachments: z.record(z.string(), Attachment).optional() }).optional(),
       custom_id: z.string().optional(),
       component_type: z.number().int().optional(),
@@ -109,11 +122,23 @@ export function parseRawInteraction(json: unknown, receivedAt: number): ParsedIn
     channelId: raw.channel_id ?? raw.channel?.id,
     guildId: raw.guild_id,
     receivedAt,
+    memberPermissions: permissionBits(raw.member?.permissions),
+    appPermissions: permissionBits(raw.app_permissions),
   };
   if (type === InteractionType.ApplicationCommand && raw.data.name !== undefined) {
     const attachments = raw.data.resolved?.attachments ?? {};
     const options = new Map<string, OptionValue>();
-    for (const option of raw.data.options ?? []) {
+    let values: readonly z.infer<typeof Option>[] = raw.data.options ?? [];
+    let subcommand: string | undefined;
+    const first = values[0];
+    if (
+      first !== undefined &&
+      (first.type as ApplicationCommandOptionType) === ApplicationCommandOptionType.Subcommand
+    ) {
+      subcommand = first.name;
+      values = raw.data.options?.[0]?.options ?? [];
+    }
+    for (const option of values) {
       if (option.value === undefined) continue;
       if ((option.type as ApplicationCommandOptionType) === ApplicationCommandOptionType.Attachment) {
         const file = attachments[String(option.value)];
@@ -125,7 +150,7 @@ export function parseRawInteraction(json: unknown, receivedAt: number): ParsedIn
     return {
       kind: 'request',
       token: raw.token,
-      request: { ...base, kind: 'command', commandName: raw.data.name, options },
+      request: { ...base, kind: 'command', commandName: raw.data.name, subcommand, options },
     };
   }
   if (
@@ -136,10 +161,15 @@ export function parseRawInteraction(json: unknown, receivedAt: number): ParsedIn
     return {
       kind: 'request',
       token: raw.token,
-      request: { ...base, kind: 'component', customId: raw.data.custom_id },
+      request: { ...base, kind: 'component', customId: raw.data.custom_id, messageId: raw.message?.id },
     };
   }
   return { kind: 'unsupported', type: raw.type };
+}
+
+/** A permission bit set as Discord serialises it (a decimal string); undefined when absent or malformed. */
+function permissionBits(text: string | undefined): bigint | undefined {
+  return text !== undefined && /^\d{1,40}$/.test(text) ? BigInt(text) : undefined;
 }
 
 function attachmentRef(file: z.infer<typeof Attachment>): AttachmentRef {

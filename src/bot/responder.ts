@@ -12,9 +12,13 @@ export interface Responder {
   defer(ephemeral: boolean): Promise<void>;
   /** First response to a button: replace the message the button sits on (callback type 7). */
   update(message: OutgoingMessage): Promise<void>;
+  /** First response to a button: acknowledge now (callback type 6); `editOriginal` then edits the button's message. */
+  deferUpdate(): Promise<void>;
   editOriginal(message: OutgoingMessage): Promise<void>;
   deleteOriginal(): Promise<void>;
-  followUp(message: OutgoingMessage): Promise<void>;
+  /** A new message through the interaction's webhook; resolves with its id (for `editFollowUp`). */
+  followUp(message: OutgoingMessage): Promise<string>;
+  editFollowUp(messageId: string, message: OutgoingMessage): Promise<void>;
   /** As the bot user, outside the interaction: the only way to answer once the interaction token expired. */
   postInChannel(channelId: string, message: OutgoingMessage): Promise<void>;
 }

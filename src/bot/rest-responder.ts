@@ -65,13 +65,26 @@ export function createHttpResponder(options: HttpResponderOptions): Responder {
       }
       respond({ type: InteractionResponseType.UpdateMessage, data: toMessageBody(message, 'edit') });
     },
+    deferUpdate() {
+      respond({ type: InteractionResponseType.DeferredMessageUpdate });
+      return Promise.resolve();
+    },
     editOriginal,
     async deleteOriginal() {
       await rest.delete(original, { auth: false });
     },
     async followUp(message) {
-      await rest.post(Routes.webhook(applicationId, token), {
+      const sent = (await rest.post(Routes.webhook(applicationId, token), {
         body: toMessageBody(message, 'create'),
+        files: toRestFiles(message),
+        query: new URLSearchParams({ wait: 'true' }),
+        auth: false,
+      })) as { id: string };
+      return sent.id;
+    },
+    async editFollowUp(messageId, message) {
+      await rest.patch(Routes.webhookMessage(applicationId, token, messageId), {
+        body: toMessageBody(message, 'edit'),
         files: toRestFiles(message),
         auth: false,
       });

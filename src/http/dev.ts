@@ -12,7 +12,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { APIEmbed } from 'discord.js';
+import { ApplicationCommandOptionType, type APIEmbed } from 'discord.js';
 import { commandBodies } from '../bot/deploy.js';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../log.js';
@@ -176,6 +176,8 @@ export class StandInDiscord {
     };
     let what: string;
     if (method === 'PATCH' && path.endsWith('/messages/@original')) what = 'the reply, edited';
+    else if (method === 'PATCH' && path.startsWith('/webhooks/')) what = 'a follow-up, edited';
+    else if (method === 'PATCH' && path.startsWith('/channels/')) what = 'a message in the channel, edited';
     else if (method === 'DELETE') what = 'the reply, deleted';
     else if (method === 'POST' && path.startsWith('/webhooks/')) what = 'a follow-up';
     else if (method === 'POST' && path.startsWith('/channels/')) what = 'a message in the channel';
@@ -196,16 +198,28 @@ export class StandInDiscord {
   }
 }
 
-/** `/seagm numbers="2 6 3"` -> a chat-input interaction payload (option types from the registered definitions). */
+/**
+ * `/seagm numbers="2 6 3"` or `/quiz practice game=seagm` -> a chat-input interaction payload (option types
+ * from the registered definitions; a word naming a subcommand holds the options after it).
+ */
 export function buildInteraction(
   words: readonly string[],
   attachment?: ReturnType<StandInDiscord['addFile']>,
 ): { payload: Record<string, unknown>; token: string } {
-  const [commandWord, ...rest] = words;
+  const [commandWord, ...afterCommand] = words;
   const name = (commandWord ?? '').replace(/^\//, '');
-  const definition = commandBodies().find((c) => c.name === name);
-  if (definition === undefined) throw new Error(`unknown command /${name}; try /help or /games`);
-  const options = rest.map((word) => {
+  const command = commandBodies().find((c) => c.name === name);
+  if (command === undefined) throw new Error(`unknown command /${name}; try /help or /games`);
+  const subcommands = (command.options ?? []).filter(
+    (o) => o.type === ApplicationCommandOptionType.Subcommand,
+  );
+  const sub = subcommands.find((o) => o.name === afterCommand[0]);
+  if (subcommands.length > 0 && sub === undefined) {
+    throw new Error(`/${name} needs one of: ${subcommands.map((o) => o.name).join(', ')}`);
+  }
+  const definition = (sub ?? command) as { options?: readonly { name: string; type: number }[] };
+  const rest = sub === undefined ? afterCommand : afterCommand.slice(1);
+  const values = rest.map((word) => {
     const eq = word.indexOf('=');
     if (eq <= 0) throw new Error(`options are name=value, got "${word}"`);
     const optionName = word.slice(0, eq);
@@ -214,6 +228,8 @@ export function buildInteraction(
     // 4 INTEGER and 10 NUMBER carry numbers; everything else typed here is text.
     return { name: optionName, type, value: type === 4 || type === 10 ? Number(text) : text };
   });
+  const options: { name: string; type: number; value?: string | number; options?: typeof values }[] =
+    sub === undefined ? values : [{ name: sub.name, type: 1, options: values }];
   const data: Record<string, unknown> = { id: '1000000000000000010', name, type: 1, options };
   if (attachment !== undefined) {
     options.push({ name: 'file', type: 11, value: attachment.id });
@@ -345,6 +361,8 @@ async function sandbox(
         : `── the first response (${ms} ms, type ${json.type})\n${describeMessage(json.data)}`,
     );
     while (server.dispatcher.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    // `/quiz start`: the first question follows the announcement.
+    await server.quiz.idle();
     return 0;
   } finally {
     await server.close();

@@ -15,7 +15,15 @@ import { createLogger } from '../../src/log.js';
 import { startServer } from '../../src/main.js';
 import { startHarness, type Harness } from '../support/bot-harness.js';
 import { FakeDiscord, type RecordedRequest } from '../support/fake-discord.js';
-import { ada, buttonPress, chatInput, type BuiltInteraction } from '../support/interactions.js';
+import {
+  CHANNEL_ID,
+  ada,
+  bob,
+  buttonPress,
+  chatInput,
+  componentPress,
+  type BuiltInteraction,
+} from '../support/interactions.js';
 import { waitUntil } from '../support/wait.js';
 
 const EPHEMERAL = 64;
@@ -148,6 +156,53 @@ describe('gateway interactions (discord.js objects)', () => {
       },
     });
     await waitUntil('the cancelled interaction to end', () => h.server.dispatcher.inFlight === 0, 5000);
+  });
+
+  test('a quiz through discord.js: subcommands, an answer button acknowledged privately, stop', async () => {
+    const start = chatInput(
+      h.games,
+      'quiz start',
+      { game: 'seagm', rounds: 2, seconds: 30 },
+      { fake: h.fake },
+    );
+    deliver(client, start);
+    expect((await callbackOf(start)).body).toEqual({ type: 5, data: { flags: 0 } });
+    await h.fake.waitFor((r) => r.route === 'POST /channels/:channel/messages', 'the first question');
+    await h.server.quiz.idle();
+    const question = h.fake.channelMessages(CHANNEL_ID).at(-1);
+    if (question === undefined) throw new Error('no question');
+    const buttons = (question.body['components'] as { components: { custom_id: string }[] }[])[0]?.components;
+    const press = componentPress(buttons?.[0]?.custom_id ?? '', question, { user: bob, fake: h.fake });
+    deliver(client, press);
+    expect((await callbackOf(press)).body).toMatchObject({
+      type: 4,
+      data: {
+        flags: EPHEMERAL,
+        content: expect.stringMatching(/^✅ Your answer to question 1: \*\*First player wins\*\*/) as unknown,
+      },
+    });
+    const stop = chatInput(h.games, 'quiz stop', {}, { fake: h.fake });
+    deliver(client, stop);
+    expect((await callbackOf(stop)).body).toMatchObject({ type: 4, data: { flags: EPHEMERAL } });
+    await waitUntil('the standings', () =>
+      h.fake.channelMessages(CHANNEL_ID).some((m) => JSON.stringify(m.body).includes('Quiz stopped')),
+    );
+    await h.server.quiz.idle();
+  });
+
+  test('quiz practice through discord.js: the answer button updates the private message', async () => {
+    const asked = chatInput(h.games, 'quiz practice', { game: 'seagm' }, { fake: h.fake });
+    deliver(client, asked);
+    const first = await callbackOf(asked);
+    expect(first.body).toMatchObject({ type: 4, data: { flags: EPHEMERAL } });
+    const ids = (
+      first.body as { data: { components: { components: { custom_id: string }[] }[] } }
+    ).data.components.flatMap((row) => row.components.map((b) => b.custom_id));
+    const press = buttonPress(ids[0] ?? '', asked, { fake: h.fake });
+    deliver(client, press);
+    const update = await callbackOf(press);
+    expect(update.body).toMatchObject({ type: 7 });
+    expect(JSON.stringify(update.body)).toContain('quizp:next:seagm:easy');
   });
 
   test('no token reached the logs', () => {

@@ -44,7 +44,7 @@ describe('grundy register', () => {
     expect(put.authorization).toBe(`Bot ${fake.botToken}`);
     expect(put.body).toEqual(commandBodies());
     const bodies = put.body as { name: string }[];
-    expect(bodies.map((c) => c.name)).toEqual([...games.map((g) => g.id), 'games', 'help']);
+    expect(bodies.map((c) => c.name)).toEqual([...games.map((g) => g.id), 'games', 'help', 'quiz']);
     expect(bodies.find((c) => c.name === 'seagm')).toEqual({
       type: 1,
       name: 'seagm',
@@ -76,6 +76,75 @@ describe('grundy register', () => {
           description: 'The game to explain',
           required: false,
           choices: games.map((g) => ({ name: g.title, value: g.id })),
+        },
+      ],
+    });
+    const gameChoices = games.map((g) => ({ name: g.title, value: g.id }));
+    const difficulties = ['easy', 'medium', 'hard'].map((d) => ({ name: d, value: d }));
+    expect(bodies.find((c) => c.name === 'quiz')).toEqual({
+      type: 1,
+      name: 'quiz',
+      description: 'Study-group quizzes: who wins this position? Rounds, points, leaderboards, practice',
+      options: [
+        {
+          type: 1,
+          name: 'start',
+          description: 'Start a quiz in this channel: everyone may answer each question',
+          options: [
+            expect.objectContaining({ type: 3, name: 'game', required: false, choices: gameChoices }),
+            expect.objectContaining({
+              type: 4,
+              name: 'rounds',
+              required: false,
+              min_value: 1,
+              max_value: 20,
+            }),
+            expect.objectContaining({ type: 3, name: 'difficulty', required: false, choices: difficulties }),
+            expect.objectContaining({
+              type: 4,
+              name: 'seconds',
+              required: false,
+              min_value: 10,
+              max_value: 120,
+            }),
+          ],
+        },
+        {
+          type: 1,
+          name: 'leaderboard',
+          description: 'Quiz points so far, in this channel or the whole server',
+          options: [
+            expect.objectContaining({
+              type: 3,
+              name: 'scope',
+              choices: [
+                { name: 'channel', value: 'channel' },
+                { name: 'server', value: 'server' },
+              ],
+            }),
+            expect.objectContaining({
+              type: 3,
+              name: 'period',
+              choices: [
+                { name: 'week', value: 'week' },
+                { name: 'all', value: 'all' },
+              ],
+            }),
+          ],
+        },
+        {
+          type: 1,
+          name: 'stop',
+          description: 'Stop the quiz in this channel (whoever started it, or anyone with Manage Messages)',
+        },
+        {
+          type: 1,
+          name: 'practice',
+          description: 'A question just for you, with instant feedback and the explanation',
+          options: [
+            expect.objectContaining({ type: 3, name: 'game', choices: gameChoices }),
+            expect.objectContaining({ type: 3, name: 'difficulty', choices: difficulties }),
+          ],
         },
       ],
     });

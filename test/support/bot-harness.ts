@@ -12,7 +12,7 @@ import { games as registered } from '../../src/games/registry.js';
 import { createSolveService } from '../../src/jobs/service.js';
 import type { SolveService } from '../../src/jobs/types.js';
 import { createLogger, type Logger } from '../../src/log.js';
-import { startServer, type RunningServer } from '../../src/main.js';
+import { startServer, type QuizDeps, type RunningServer } from '../../src/main.js';
 import { createMetrics, type Metrics } from '../../src/metrics.js';
 import { FakeDiscord, type FakeDiscordOptions } from './fake-discord.js';
 import { APPLICATION_ID, testKeys, type TestKeys } from './interactions.js';
@@ -44,6 +44,8 @@ export interface HarnessOptions {
   readonly fake?: FakeDiscordOptions;
   /** How long close() lets running solves finish (default 2 s). */
   readonly graceMs?: number;
+  /** Quiz clock, break and store (default: the system clock, 5 s breaks, the store for the config). */
+  readonly quiz?: QuizDeps;
 }
 
 export interface Harness {
@@ -93,6 +95,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       gateway: false,
       settings: { ...testSettings, ...options.settings },
       graceMs: options.graceMs ?? 2000,
+      ...(options.quiz === undefined ? {} : { quiz: options.quiz }),
     });
   } catch (error) {
     await service.close();

@@ -39,7 +39,13 @@ function absoluteRefs(value: unknown): unknown {
 }
 
 export type RequestSchemaName =
-  'interactionCallback' | 'webhookEdit' | 'webhookExecute' | 'channelMessage' | 'commandsPut';
+  | 'interactionCallback'
+  | 'webhookEdit'
+  | 'webhookMessageEdit'
+  | 'webhookExecute'
+  | 'channelMessage'
+  | 'channelMessageEdit'
+  | 'commandsPut';
 
 export interface DiscordSchemas {
   /** Error text, or undefined when `body` satisfies the schema. */
@@ -49,8 +55,10 @@ export interface DiscordSchemas {
 const names: readonly RequestSchemaName[] = [
   'interactionCallback',
   'webhookEdit',
+  'webhookMessageEdit',
   'webhookExecute',
   'channelMessage',
+  'channelMessageEdit',
   'commandsPut',
 ];
 
@@ -80,8 +88,10 @@ export function discordSchemas(): DiscordSchemas {
   const sources: Record<RequestSchemaName, unknown> = {
     interactionCallback: bodySchema('/interactions/{interaction_id}/{interaction_token}/callback', 'post'),
     webhookEdit: bodySchema('/webhooks/{webhook_id}/{webhook_token}/messages/@original', 'patch'),
+    webhookMessageEdit: bodySchema('/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}', 'patch'),
     webhookExecute: bodySchema('/webhooks/{webhook_id}/{webhook_token}', 'post'),
     channelMessage: bodySchema('/channels/{channel_id}/messages', 'post'),
+    channelMessageEdit: bodySchema('/channels/{channel_id}/messages/{message_id}', 'patch'),
     commandsPut: bodySchema('/applications/{application_id}/commands', 'put'),
   };
   // Compiled up front: compiling takes a while and would stall whatever shares the event loop mid-test.

@@ -3,8 +3,9 @@
  * `payload_json` part of a multipart body) against Discord's OpenAPI schemas, enforces what Discord enforces
  * that the schemas cannot say (bot token on bot routes, none on webhook routes, interaction tokens that expire,
  * one initial response per interaction), and answers like Discord: 204 on interaction callbacks, message
- * objects on webhook and channel routes, the command list on registration. It also serves attachments, as
- * Discord's CDN would, and the route discord.js asks before connecting to the gateway.
+ * objects on webhook and channel routes (and edits of messages it created; others are refused), the command
+ * list on registration. It also serves attachments, as Discord's CDN would, and the route discord.js asks
+ * before connecting to the gateway.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -33,6 +34,18 @@ export interface RecordedRequest {
   readonly body: unknown;
   readonly files: readonly RecordedFile[];
   readonly status: number;
+}
+
+/** A message Grundy created through a channel post or a webhook follow-up, as it stands after any edits. */
+export interface FakeMessage {
+  readonly id: string;
+  readonly channelId: string;
+  readonly via: 'channel' | 'webhook';
+  /** The interaction token, for follow-ups. */
+  readonly token?: string;
+  /** The message's fields as last sent (creation merged with every edit). */
+  body: Record<string, unknown>;
+  edits: number;
 }
 
 export interface FakeAttachment {
@@ -69,8 +82,10 @@ const routes = {
   editOriginal: route('PATCH', '/webhooks/:app/:token/messages/@original'),
   getOriginal: route('GET', '/webhooks/:app/:token/messages/@original'),
   deleteOriginal: route('DELETE', '/webhooks/:app/:token/messages/@original'),
+  editFollowUp: route('PATCH', '/webhooks/:app/:token/messages/:message'),
   followUp: route('POST', '/webhooks/:app/:token'),
   channelMessage: route('POST', '/channels/:channel/messages'),
+  editChannelMessage: route('PATCH', '/channels/:channel/messages/:message'),
   putGlobalCommands: route('PUT', '/applications/:app/commands'),
   putGuildCommands: route('PUT', '/applications/:app/guilds/:guild/commands'),
   gatewayBot: route('GET', '/gateway/bot'),
@@ -80,14 +95,17 @@ type RouteName = keyof typeof routes;
 const schemaOf: Partial<Record<RouteName, RequestSchemaName>> = {
   callback: 'interactionCallback',
   editOriginal: 'webhookEdit',
+  editFollowUp: 'webhookMessageEdit',
   followUp: 'webhookExecute',
   channelMessage: 'channelMessage',
+  editChannelMessage: 'channelMessageEdit',
   putGlobalCommands: 'commandsPut',
   putGuildCommands: 'commandsPut',
 };
 
 const botRoutes: readonly RouteName[] = [
   'channelMessage',
+  'editChannelMessage',
   'putGlobalCommands',
   'putGuildCommands',
   'gatewayBot',
@@ -109,11 +127,14 @@ function snowflake(): string {
 
 export class FakeDiscord {
   readonly requests: RecordedRequest[] = [];
+  /** Messages created by channel posts and webhook follow-ups, by id, in creation order. */
+  readonly messages = new Map<string, FakeMessage>();
   /** Anything Discord would have refused: schema violations, wrong auth, unknown routes, expired tokens. */
   readonly problems: string[] = [];
   readonly botToken: string;
   private readonly tokenTtlMs: number;
   private readonly issued = new Map<string, number>();
+  private readonly channelOfToken = new Map<string, string>();
   private readonly answered = new Set<string>();
   private readonly originals = new Map<string, Record<string, unknown>>();
   private readonly attachments = new Map<string, { data: Buffer; contentType: string }>();
@@ -159,8 +180,9 @@ export class FakeDiscord {
   }
 
   /** Starts the lifetime clock of an interaction token (as Discord does when it sends the interaction). */
-  issueToken(token: string, at = Date.now()): void {
+  issueToken(token: string, at = Date.now(), channelId?: string): void {
     this.issued.set(token, at);
+    if (channelId !== undefined) this.channelOfToken.set(token, channelId);
   }
 
   /** Serves `content` as an attachment, returning the resolved-attachment object an interaction carries. */
@@ -316,6 +338,19 @@ export class FakeDiscord {
     for (const wake of [...this.waiters]) wake();
   }
 
+  /** Messages in a channel (posts, and follow-ups of interactions from it), oldest first. */
+  channelMessages(channelId?: string): FakeMessage[] {
+    return [...this.messages.values()].filter((m) => channelId === undefined || m.channelId === channelId);
+  }
+
+  private remember(created: Record<string, unknown>, via: 'channel' | 'webhook', token?: string): void {
+    const id = String(created['id']);
+    const channelId =
+      via === 'webhook' ? (this.channelOfToken.get(token ?? '') ?? '0') : String(created['channel_id']);
+    const { id: _id, ...body } = created;
+    this.messages.set(id, { id, channelId, via, ...(token === undefined ? {} : { token }), body, edits: 0 });
+  }
+
   private respond(
     name: RouteName,
     params: Record<string, string>,
@@ -377,12 +412,33 @@ export class FakeDiscord {
       case 'deleteOriginal':
         this.originals.delete(params['token'] ?? '');
         return { status: 204, reply: undefined };
-      case 'followUp':
-        return query.get('wait') === 'true'
-          ? { status: 200, reply: message('0', body) }
-          : { status: 204, reply: undefined };
-      case 'channelMessage':
-        return { status: 200, reply: message(params['channel'] ?? '0', body) };
+      case 'followUp': {
+        if (query.get('wait') !== 'true') return { status: 204, reply: undefined };
+        const created = message('0', body);
+        this.remember(created, 'webhook', params['token']);
+        return { status: 200, reply: created };
+      }
+      case 'channelMessage': {
+        const created = message(params['channel'] ?? '0', body);
+        this.remember(created, 'channel');
+        return { status: 200, reply: created };
+      }
+      case 'editFollowUp':
+      case 'editChannelMessage': {
+        const id = params['message'] ?? '';
+        const known = this.messages.get(id);
+        const where =
+          name === 'editChannelMessage'
+            ? known?.via === 'channel' && known.channelId === params['channel']
+            : known?.via === 'webhook' && known.token === params['token'];
+        if (known === undefined || !where) {
+          this.problems.push(`${routes[name].name}: no such message ${id} there`);
+          return { status: 404, reply: { message: 'Unknown Message', code: 10008 } };
+        }
+        known.body = { ...known.body, ...(body as Record<string, unknown>) };
+        known.edits++;
+        return { status: 200, reply: message(known.channelId, { ...known.body, id }) };
+      }
       case 'putGlobalCommands':
       case 'putGuildCommands': {
         const commands = (body as Record<string, unknown>[]).map((command) => ({

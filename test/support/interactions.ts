@@ -6,7 +6,7 @@ import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { commandBodies } from '../../src/bot/deploy.js';
 import { publicKeyToHex, signRequest } from '../../src/http/verify.js';
 import type { AnyGame } from '../../src/core/game.js';
-import type { FakeAttachment, FakeDiscord } from './fake-discord.js';
+import type { FakeAttachment, FakeDiscord, FakeMessage } from './fake-discord.js';
 
 export const APPLICATION_ID = '1300000000000000001';
 export const GUILD_ID = '1300000000000000002';
@@ -20,6 +20,13 @@ export interface TestUser {
 
 export const ada: TestUser = { id: '1300000000000000101', username: 'ada', global_name: 'Ada' };
 export const bob: TestUser = { id: '1300000000000000102', username: 'bob', global_name: 'Bob' };
+export const cy: TestUser = { id: '1300000000000000103', username: 'cy', global_name: 'Cy' };
+export const dee: TestUser = { id: '1300000000000000104', username: 'dee', global_name: 'Dee' };
+
+/** What a test member may do in the channel (the interaction's `member.permissions`): no Manage Messages. */
+export const MEMBER_PERMISSIONS = '2248473465835073';
+/** The same plus Manage Messages (1 << 13). */
+export const MODERATOR_PERMISSIONS = (BigInt(MEMBER_PERMISSIONS) | (1n << 13n)).toString();
 
 let counter = 0;
 function nextId(): string {
@@ -35,7 +42,15 @@ export interface BuiltInteraction {
   readonly payload: Record<string, unknown>;
 }
 
-function member(user: TestUser) {
+/** Who acts and with which permissions; `fake` starts the token's lifetime clock. */
+export interface ActorOptions {
+  readonly user?: TestUser;
+  readonly fake?: FakeDiscord;
+  /** `member.permissions` (default MEMBER_PERMISSIONS). */
+  readonly permissions?: string;
+}
+
+function member(user: TestUser, permissions = MEMBER_PERMISSIONS) {
   return {
     avatar: null,
     banner: null,
@@ -46,7 +61,7 @@ function member(user: TestUser) {
     mute: false,
     nick: null,
     pending: false,
-    permissions: '2248473465835073',
+    permissions,
     premium_since: null,
     roles: [],
     user: { ...user, avatar: null, discriminator: '0', public_flags: 0 },
@@ -68,10 +83,10 @@ const channel = {
   rate_limit_per_user: 0,
 };
 
-function base(user: TestUser, type: number, fake?: FakeDiscord) {
+function base(user: TestUser, type: number, fake?: FakeDiscord, permissions?: string) {
   const id = nextId();
   const token = `aW50ZXJhY3Rpb246${randomBytes(90).toString('base64url')}`;
-  fake?.issueToken(token);
+  fake?.issueToken(token, Date.now(), CHANNEL_ID);
   return {
     id,
     token,
@@ -88,7 +103,7 @@ function base(user: TestUser, type: number, fake?: FakeDiscord) {
       guild_locale: 'en-US',
       id,
       locale: 'en-GB',
-      member: member(user),
+      member: member(user, permissions),
       token,
       type,
       version: 1,
@@ -96,15 +111,24 @@ function base(user: TestUser, type: number, fake?: FakeDiscord) {
   };
 }
 
-/** A chat-input command interaction; option types come from the registered definitions of `games`. */
+/**
+ * A chat-input command interaction; option types come from the registered definitions of `games`. A name with
+ * a space (`quiz start`) is a subcommand: the values ride inside it, as Discord sends them.
+ */
 export function chatInput(
   games: readonly AnyGame[],
   name: string,
   values: Record<string, OptionInput>,
-  options: { user?: TestUser; fake?: FakeDiscord } = {},
+  options: ActorOptions = {},
 ): BuiltInteraction {
-  const definition = commandBodies(games).find((command) => command.name === name);
-  const built = base(options.user ?? ada, 2, options.fake);
+  const [commandName = name, subcommand] = name.split(' ');
+  const command = commandBodies(games).find((c) => c.name === commandName);
+  const definition =
+    subcommand === undefined
+      ? command
+      : (command?.options?.find((o) => o.name === subcommand) as
+          { options?: { name: string; type: number }[] } | undefined);
+  const built = base(options.user ?? ada, 2, options.fake, options.permissions);
   const attachments: Record<string, FakeAttachment> = {};
   const dataOptions = Object.entries(values).map(([optionName, value]) => {
     const type = definition?.options?.find((o) => o.name === optionName)?.type ?? 3;
@@ -114,7 +138,12 @@ export function chatInput(
     }
     return { name: optionName, type, value };
   });
-  const data: Record<string, unknown> = { id: nextId(), name, type: 1, options: dataOptions };
+  const data: Record<string, unknown> = {
+    id: nextId(),
+    name: commandName,
+    type: 1,
+    options: subcommand === undefined ? dataOptions : [{ name: subcommand, type: 1, options: dataOptions }],
+  };
   if (Object.keys(attachments).length > 0) {
     data['resolved'] = {
       attachments: Object.fromEntries(
@@ -129,9 +158,9 @@ export function chatInput(
 export function buttonPress(
   customId: string,
   original: BuiltInteraction,
-  options: { user?: TestUser; fake?: FakeDiscord } = {},
+  options: ActorOptions = {},
 ): BuiltInteraction {
-  const built = base(options.user ?? ada, 3, options.fake);
+  const built = base(options.user ?? ada, 3, options.fake, options.permissions);
   const message = {
     id: nextId(),
     type: 20,
@@ -168,6 +197,45 @@ export function buttonPress(
   return {
     ...built,
     payload: { ...built.payload, data: { custom_id: customId, component_type: 2 }, message },
+  };
+}
+
+/** A button press on a message Grundy posted (in the channel or as a follow-up), as the fake Discord holds it. */
+export function componentPress(
+  customId: string,
+  message: FakeMessage,
+  options: ActorOptions = {},
+): BuiltInteraction {
+  const built = base(options.user ?? ada, 3, options.fake, options.permissions);
+  const shown = {
+    id: message.id,
+    type: 0,
+    channel_id: CHANNEL_ID,
+    author: {
+      id: APPLICATION_ID,
+      username: 'Grundy',
+      discriminator: '0000',
+      avatar: null,
+      global_name: null,
+      bot: true,
+    },
+    content: '',
+    timestamp: new Date().toISOString(),
+    edited_timestamp: null,
+    tts: false,
+    mention_everyone: false,
+    mentions: [],
+    mention_roles: [],
+    attachments: [],
+    embeds: [],
+    components: [],
+    pinned: false,
+    flags: 0,
+    ...message.body,
+  };
+  return {
+    ...built,
+    payload: { ...built.payload, data: { custom_id: customId, component_type: 2 }, message: shown },
   };
 }
 

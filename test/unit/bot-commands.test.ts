@@ -3,6 +3,8 @@ import { ApplicationCommandOptionType } from 'discord.js';
 import { describe, expect, expectTypeOf, test } from 'vitest';
 import { discordExample, gameCommandDefinition, usage } from '../../src/bot/commands/game.js';
 import { helpDefinition } from '../../src/bot/commands/help.js';
+import { quizDefinition } from '../../src/bot/commands/quiz.js';
+import { parseRawInteraction } from '../../src/bot/request.js';
 import { readOptions, type OptionsOf } from '../../src/bot/commands/types.js';
 import { commandBodies } from '../../src/bot/deploy.js';
 import { InputError } from '../../src/core/errors.js';
@@ -10,6 +12,7 @@ import type { AnyGame, InputField } from '../../src/core/game.js';
 import { seagm } from '../../src/games/seagm/index.js';
 import { games } from '../../src/games/registry.js';
 import { discordSchemas } from '../support/discord-schema.js';
+import { MODERATOR_PERMISSIONS, buttonPress, chatInput } from '../support/interactions.js';
 
 /** A real game definition (SEAGM's behaviour) with other inputs, to exercise every input kind. */
 function withInputs(id: string, inputs: readonly InputField[]): AnyGame {
@@ -27,7 +30,7 @@ describe('commands generated from game inputs', () => {
   test('every registered game yields a command Discord accepts, with required options first', () => {
     const bodies = commandBodies(games);
     expect(discordSchemas().validate('commandsPut', bodies)).toBeUndefined();
-    expect(bodies.map((b) => b.name)).toEqual([...games.map((g) => g.id), 'games', 'help']);
+    expect(bodies.map((b) => b.name)).toEqual([...games.map((g) => g.id), 'games', 'help', 'quiz']);
     for (const game of games) {
       const options = gameCommandDefinition(game).options ?? [];
       const firstOptional = options.findIndex((o) => o.required !== true);
@@ -123,5 +126,50 @@ describe('options read against the definition', () => {
     } as const;
     expect(() => readOptions(required, new Map())).toThrow('Missing "n": how many.');
     expectTypeOf<OptionsOf<typeof required>>().toEqualTypeOf<{ readonly n: number }>();
+  });
+});
+
+describe('/quiz: a command made of subcommands', () => {
+  const definition = quizDefinition(games);
+  type Sub<N extends string> = Extract<(typeof definition)['options'][number], { name: N }>;
+
+  test('each subcommand’s options are typed from its own definition', () => {
+    expectTypeOf<OptionsOf<Sub<'start'>>>().toEqualTypeOf<{
+      readonly game: string | undefined;
+      readonly rounds: number | undefined;
+      readonly difficulty: string | undefined;
+      readonly seconds: number | undefined;
+    }>();
+    expectTypeOf<OptionsOf<Sub<'stop'>>>().toEqualTypeOf<Record<string, never>>();
+  });
+
+  test('a raw /quiz start: the subcommand, its options, and the member’s permissions as Discord sends them', () => {
+    const built = chatInput(
+      games,
+      'quiz start',
+      { rounds: 3, difficulty: 'hard' },
+      {
+        permissions: MODERATOR_PERMISSIONS,
+      },
+    );
+    const parsed = parseRawInteraction(built.payload, 0);
+    expect(parsed.kind).toBe('request');
+    if (parsed.kind !== 'request' || parsed.request.kind !== 'command') return;
+    expect(parsed.request.commandName).toBe('quiz');
+    expect(parsed.request.subcommand).toBe('start');
+    expect([...parsed.request.options]).toEqual([
+      ['rounds', 3],
+      ['difficulty', 'hard'],
+    ]);
+    expect(parsed.request.memberPermissions).toBe(BigInt(MODERATOR_PERMISSIONS));
+    expect(readOptions(definition.options[0], parsed.request.options)).toEqual({
+      game: undefined,
+      rounds: 3,
+      difficulty: 'hard',
+      seconds: undefined,
+    });
+    const press = parseRawInteraction(buttonPress('quiz:abcd1234:1:first', built).payload, 0);
+    if (press.kind !== 'request' || press.request.kind !== 'component') throw new Error('not a button');
+    expect(press.request.messageId).toMatch(/^\d+$/);
   });
 });

@@ -18,13 +18,18 @@ class RecordingResponder implements Responder {
   reply = (m: OutgoingMessage) => this.record('reply', m);
   defer = (e: boolean) => this.record('defer', e);
   update = (m: OutgoingMessage) => this.record('update', m);
+  deferUpdate = () => this.record('deferUpdate');
   /** Slower than the rest, so a later call would overtake it without the reply's queue. */
   editOriginal = async (m: OutgoingMessage) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     await this.record('edit', m);
   };
   deleteOriginal = () => this.record('delete');
-  followUp = (m: OutgoingMessage) => this.record('followUp', m);
+  followUp = async (m: OutgoingMessage) => {
+    await this.record('followUp', m);
+    return `m${this.calls.length}`;
+  };
+  editFollowUp = (id: string, m: OutgoingMessage) => this.record(`editFollowUp ${id}`, m);
   postInChannel = (channel: string, m: OutgoingMessage) => this.record(`post ${channel}`, m);
 }
 
@@ -96,6 +101,35 @@ describe('InteractionReply', () => {
           ephemeral: false,
         },
       ],
+    ]);
+  });
+
+  test('a deferred button update: the answer edits the button message; an error follows up ephemeral, deleting nothing', async () => {
+    const { responder, reply } = setup();
+    await reply.deferUpdate();
+    await reply.answer({ content: 'next question' });
+    expect(responder.calls).toEqual([
+      ['deferUpdate', undefined],
+      ['edit', { content: 'next question' }],
+    ]);
+    const failing = setup();
+    await failing.reply.deferUpdate();
+    await failing.reply.fail({ content: 'oops' });
+    expect(failing.responder.calls).toEqual([
+      ['deferUpdate', undefined],
+      ['followUp', { content: 'oops', ephemeral: true }],
+    ]);
+  });
+
+  test('webhook(): follow-ups beside the reply, usable until the token margin', async () => {
+    const { responder, reply } = setup();
+    const webhook = reply.webhook();
+    expect(webhook.usableUntil).toBe(15 * 60_000 - 10_000);
+    const id = await webhook.post({ content: 'q1' });
+    await webhook.edit(id, { content: 'q1 closed' });
+    expect(responder.calls).toEqual([
+      ['followUp', { content: 'q1' }],
+      [`editFollowUp ${id}`, { content: 'q1 closed' }],
     ]);
   });
 });

@@ -1,10 +1,16 @@
-/** The explicit list of slash commands: one per game, then /games and /help. */
+/** The explicit list of slash commands: one per game, then /games, /help and /quiz. */
 import type { AnyGame } from '../../core/game.js';
 import { gameCommand } from './game.js';
 import { gamesCommand } from './games.js';
 import { helpCommand } from './help.js';
+import { quizCommand } from './quiz.js';
 import type { Command } from './types.js';
 
 export function buildCommands(games: readonly AnyGame[]): Command[] {
-  return [...games.map((game) => gameCommand(game)), gamesCommand(games), helpCommand(games)];
+  return [
+    ...games.map((game) => gameCommand(game)),
+    gamesCommand(games),
+    helpCommand(games),
+    quizCommand(games),
+  ];
 }

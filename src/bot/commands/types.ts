@@ -38,6 +38,24 @@ export interface CommandDefinition {
   readonly options?: readonly OptionDefinition[];
 }
 
+/** `/quiz start`: a subcommand, with its own options. */
+export interface SubcommandDefinition {
+  readonly type: ApplicationCommandOptionType.Subcommand;
+  readonly name: string;
+  readonly description: string;
+  readonly options?: readonly OptionDefinition[];
+}
+
+/** A command made of subcommands (`/quiz start|stop|...`); Discord requires one to be chosen. */
+export interface ParentCommandDefinition {
+  readonly type: ApplicationCommandType.ChatInput;
+  readonly name: string;
+  readonly description: string;
+  readonly options: readonly SubcommandDefinition[];
+}
+
+export type AnyCommandDefinition = CommandDefinition | ParentCommandDefinition;
+
 type ValueOf<T extends SupportedOptionType> = T extends ApplicationCommandOptionType.Attachment
   ? AttachmentRef
   : T extends ApplicationCommandOptionType.Integer | ApplicationCommandOptionType.Number
@@ -47,7 +65,7 @@ type ValueOf<T extends SupportedOptionType> = T extends ApplicationCommandOption
       : string;
 
 /** `{ game: string | undefined }` from `{ options: [{ name: 'game', type: String }] }`. */
-export type OptionsOf<D extends CommandDefinition> =
+export type OptionsOf<D extends { readonly name: string; readonly options?: readonly OptionDefinition[] }> =
   NonNullable<D['options']> extends readonly (infer O extends OptionDefinition)[]
     ? {
         readonly [K in O as K['name']]: K extends { readonly required: true }
@@ -64,7 +82,7 @@ export interface CommandContext {
 
 /** A command with its option types erased, as the dispatcher holds them. */
 export interface Command {
-  readonly definition: CommandDefinition;
+  readonly definition: AnyCommandDefinition;
   run(ctx: CommandContext): Promise<void>;
 }
 
@@ -73,6 +91,37 @@ export function defineCommand<const D extends CommandDefinition>(
   handle: (ctx: CommandContext, options: OptionsOf<D>) => Promise<void>,
 ): Command {
   return { definition, run: (ctx) => handle(ctx, readOptions(definition, ctx.request.options)) };
+}
+
+/** One handler per subcommand, each with its options typed from that subcommand's definition. */
+export type SubcommandHandlers<D extends ParentCommandDefinition> = {
+  readonly [S in D['options'][number] as S['name']]: (
+    ctx: CommandContext,
+    options: OptionsOf<S>,
+  ) => Promise<void>;
+};
+
+export function defineSubcommands<const D extends ParentCommandDefinition>(
+  definition: D,
+  handlers: NoInfer<SubcommandHandlers<D>>,
+): Command {
+  const byName = handlers as unknown as Record<
+    string,
+    ((ctx: CommandContext, options: unknown) => Promise<void>) | undefined
+  >;
+  return {
+    definition,
+    run(ctx) {
+      const name = ctx.request.subcommand;
+      const sub = definition.options.find((option) => option.name === name);
+      const handle = sub === undefined ? undefined : byName[sub.name];
+      if (sub === undefined || handle === undefined) {
+        const names = definition.options.map((option) => `/${definition.name} ${option.name}`);
+        throw new InputError(`Choose one of ${names.join(', ')}.`);
+      }
+      return handle(ctx, readOptions(sub, ctx.request.options));
+    },
+  };
 }
 
 function matches(type: SupportedOptionType, value: OptionValue): boolean {
@@ -91,10 +140,9 @@ function matches(type: SupportedOptionType, value: OptionValue): boolean {
 }
 
 /** The request's options checked against the definition (Discord checks too; a stale registration may not). */
-export function readOptions<D extends CommandDefinition>(
-  definition: D,
-  values: ReadonlyMap<string, OptionValue>,
-): OptionsOf<D> {
+export function readOptions<
+  D extends { readonly name: string; readonly options?: readonly OptionDefinition[] },
+>(definition: D, values: ReadonlyMap<string, OptionValue>): OptionsOf<D> {
   const out: Record<string, OptionValue | undefined> = {};
   for (const option of definition.options ?? []) {
     const value = values.get(option.name);
@@ -112,22 +160,29 @@ export function readOptions<D extends CommandDefinition>(
   return out as OptionsOf<D>;
 }
 
+type RegisteredOption = NonNullable<RESTPostAPIChatInputApplicationCommandsJSONBody['options']>[number];
+
+function optionBody(option: OptionDefinition | SubcommandDefinition): RegisteredOption {
+  if (option.type === ApplicationCommandOptionType.Subcommand) {
+    const { options, ...rest } = option;
+    return (
+      options === undefined ? { ...rest } : { ...rest, options: options.map(optionBody) }
+    ) as RegisteredOption;
+  }
+  const { choices, ...rest } = option;
+  return (choices === undefined ? { ...rest } : { ...rest, choices: [...choices] }) as RegisteredOption;
+}
+
 /** The registration JSON for a definition (checked against discord-api-types here). */
 export function toRegistrationBody(
-  definition: CommandDefinition,
+  definition: AnyCommandDefinition,
 ): RESTPostAPIChatInputApplicationCommandsJSONBody {
   const body: RESTPostAPIChatInputApplicationCommandsJSONBody = {
     type: definition.type,
     name: definition.name,
     description: definition.description,
   };
-  if (definition.options !== undefined) {
-    body.options = definition.options.map((option) => {
-      const { choices, ...rest } = option;
-      return (choices === undefined ? { ...rest } : { ...rest, choices: [...choices] }) as NonNullable<
-        RESTPostAPIChatInputApplicationCommandsJSONBody['options']
-      >[number];
-    });
-  }
+  const options: readonly (OptionDefinition | SubcommandDefinition)[] | undefined = definition.options;
+  if (options !== undefined) body.options = options.map(optionBody);
   return body;
 }
