@@ -31,7 +31,7 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
 export async function waitFor<T>(
   what: string,
   condition: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 10_000,
+  timeoutMs = 30_000,
   everyMs = 50,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
