@@ -13,7 +13,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger, type Logger } from '../../src/log.js';
 
 export const REDIS_URL = 'redis://127.0.0.1:6379';
-export const slowGamesModule = fileURLToPath(new URL('./fixtures/slow-game.js', import.meta.url));
+export const slowGamesModule = fileURLToPath(new URL('../support/slow-game.js', import.meta.url));
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 export const quietLogger: Logger = createLogger('silent');

@@ -1,16 +1,23 @@
 /**
- * An extra games module (GRUNDY_EXTRA_GAMES_MODULE) for the Discord tests: `/slow ms:<integer>` spins for `ms`
- * milliseconds in a solver thread, reporting progress, so tests can watch progress edits, press Cancel and
- * outlive a (shortened) interaction-token lifetime. Plain JavaScript because solver threads load it without a
- * TypeScript loader. Unlike a real game it reads the clock: a fixture needs a predictable duration.
+ * An extra games module (GRUNDY_EXTRA_GAMES_MODULE) for tests of long solves: `slow` spins for `ms`
+ * milliseconds in a solver thread, reporting progress, so tests can kill a worker mid-job, hit a time limit,
+ * cancel, watch progress edits (`/slow ms:<integer>`) and outlive a (shortened) interaction-token lifetime.
+ * Plain JavaScript because solver threads and spawned workers load it without a TypeScript loader.
+ * Unlike a real game it reads the clock: a fixture needs a predictable duration, not purity.
  */
 import { z } from 'zod';
 
 const Params = z.strictObject({
   ms: z.number().int().min(0).max(60_000),
-  /** Makes otherwise equal questions distinct (separate cache keys per test). */
+  /** Makes otherwise equal questions distinct (separate cache keys and jobs per test). */
   tag: z.string().max(100).default(''),
+  /** `solve` itself reports bad input (as games do for what the schema cannot see). */
+  reject: z.boolean().default(false),
 });
+
+class FixtureInputError extends Error {
+  code = 'bad_input';
+}
 
 const Result = z.strictObject({ spunMs: z.number(), tag: z.string() });
 
@@ -48,6 +55,7 @@ const slow = {
   }),
   examples: [{ cli: 'slow 100', fields: { ms: 100 }, note: 'spins for 100 ms' }],
   solve(params, ctx) {
+    if (params.reject) throw new FixtureInputError(`slow: ${params.tag} was refused by the solver`);
     // An unexpected failure (a solver bug), for the error-id path.
     if (params.tag === 'explode') throw new TypeError('the slow fixture exploded on purpose');
     const start = Date.now();
@@ -80,7 +88,7 @@ const slow = {
     format: (result) => String(result.spunMs),
   },
   estimateCostMs: (params) => params.ms,
-  randomInstance: () => ({ ms: 1, tag: '' }),
+  randomInstance: () => ({ ms: 1, tag: '', reject: false }),
 };
 
 export const games = [slow];

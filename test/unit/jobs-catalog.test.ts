@@ -4,7 +4,7 @@ import { InputError, UnknownGameError } from '../../src/core/errors.js';
 import { createCatalog, loadCatalog } from '../../src/jobs/catalog.js';
 import { games } from '../../src/games/registry.js';
 
-const fixture = fileURLToPath(new URL('../integration/fixtures/slow-game.js', import.meta.url));
+const fixture = fileURLToPath(new URL('../support/slow-game.js', import.meta.url));
 
 describe('game catalog (registry + extra games module)', () => {
   it('serves the registry alone by default', async () => {
