@@ -53,6 +53,39 @@ function describeEmbed(embed: APIEmbed): string[] {
   return lines;
 }
 
+/** A message object as Discord returns it for one the bot posted, for stand-ins of Discord's API. */
+export function botMessage(
+  ids: { readonly id: string; readonly channelId: string; readonly applicationId: string },
+  fields: object = {},
+): Record<string, unknown> {
+  return {
+    id: ids.id,
+    type: 0,
+    channel_id: ids.channelId,
+    author: {
+      id: ids.applicationId,
+      username: 'Grundy',
+      discriminator: '0000',
+      avatar: null,
+      global_name: null,
+      bot: true,
+    },
+    content: '',
+    timestamp: new Date().toISOString(),
+    edited_timestamp: null,
+    tts: false,
+    mention_everyone: false,
+    mentions: [],
+    mention_roles: [],
+    attachments: [],
+    embeds: [],
+    components: [],
+    pinned: false,
+    flags: 0,
+    ...fields,
+  };
+}
+
 /** One message body as a person would see it. */
 export function describeMessage(body: unknown, files: readonly string[] = []): string {
   const message = (body ?? {}) as {
@@ -157,23 +190,10 @@ export class StandInDiscord {
       }
     } else if (raw.length > 0) body = JSON.parse(raw.toString('utf8'));
     const path = url.replace(/^\/api\/v\d+/, '').split('?')[0] ?? '';
-    const message = {
-      id: String(BigInt(Date.now()) << 22n),
-      channel_id: CHANNEL_ID,
-      author: { id: APPLICATION_ID, username: 'Grundy', discriminator: '0000', avatar: null, bot: true },
-      content: '',
-      timestamp: new Date().toISOString(),
-      edited_timestamp: null,
-      tts: false,
-      mention_everyone: false,
-      mentions: [],
-      mention_roles: [],
-      attachments: [],
-      embeds: [],
-      pinned: false,
-      type: 0,
-      ...(body as object),
-    };
+    const message = botMessage(
+      { id: String(BigInt(Date.now()) << 22n), channelId: CHANNEL_ID, applicationId: APPLICATION_ID },
+      body as object,
+    );
     let what: string;
     if (method === 'PATCH' && path.endsWith('/messages/@original')) what = 'the reply, edited';
     else if (method === 'PATCH' && path.startsWith('/webhooks/')) what = 'a follow-up, edited';

@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { botMessage } from '../../src/http/dev.js';
 import { discordSchemas, type RequestSchemaName } from './discord-schema.js';
 
 export interface RecordedFile {
@@ -357,35 +358,8 @@ export class FakeDiscord {
     query: URLSearchParams,
     body: unknown,
   ): { status: number; reply: unknown } {
-    const message = (channelId: string, data: unknown): Record<string, unknown> => {
-      const fields = (data ?? {}) as Record<string, unknown>;
-      return {
-        id: snowflake(),
-        type: 0,
-        channel_id: channelId,
-        author: {
-          id: params['app'] ?? '1',
-          username: 'Grundy',
-          discriminator: '0000',
-          avatar: null,
-          global_name: null,
-          bot: true,
-        },
-        content: '',
-        timestamp: new Date().toISOString(),
-        edited_timestamp: null,
-        tts: false,
-        mention_everyone: false,
-        mentions: [],
-        mention_roles: [],
-        attachments: [],
-        embeds: [],
-        components: [],
-        pinned: false,
-        flags: 0,
-        ...fields,
-      };
-    };
+    const message = (channelId: string, data: unknown): Record<string, unknown> =>
+      botMessage({ id: snowflake(), channelId, applicationId: params['app'] ?? '1' }, data ?? {});
     switch (name) {
       case 'callback': {
         const token = params['token'] ?? '';

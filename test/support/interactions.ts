@@ -4,6 +4,7 @@
  */
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { commandBodies } from '../../src/bot/deploy.js';
+import { botMessage } from '../../src/http/dev.js';
 import { publicKeyToHex, signRequest } from '../../src/http/verify.js';
 import type { AnyGame } from '../../src/core/game.js';
 import type { FakeAttachment, FakeDiscord, FakeMessage } from './fake-discord.js';
@@ -161,39 +162,22 @@ export function buttonPress(
   options: ActorOptions = {},
 ): BuiltInteraction {
   const built = base(options.user ?? ada, 3, options.fake, options.permissions);
-  const message = {
-    id: nextId(),
-    type: 20,
-    channel_id: CHANNEL_ID,
-    application_id: APPLICATION_ID,
-    author: {
-      id: APPLICATION_ID,
-      username: 'Grundy',
-      discriminator: '0000',
-      avatar: null,
-      global_name: null,
-      bot: true,
+  const message = botMessage(
+    { id: nextId(), channelId: CHANNEL_ID, applicationId: APPLICATION_ID },
+    {
+      type: 20,
+      application_id: APPLICATION_ID,
+      content: '⏳ Solving',
+      components: [{ type: 1, components: [{ type: 2, style: 4, label: 'Cancel', custom_id: customId }] }],
+      webhook_id: APPLICATION_ID,
+      interaction_metadata: {
+        id: original.id,
+        type: 2,
+        user: { ...ada, avatar: null, discriminator: '0', public_flags: 0 },
+        authorizing_integration_owners: { '0': GUILD_ID },
+      },
     },
-    content: '⏳ Solving',
-    timestamp: new Date().toISOString(),
-    edited_timestamp: null,
-    tts: false,
-    mention_everyone: false,
-    mentions: [],
-    mention_roles: [],
-    attachments: [],
-    embeds: [],
-    components: [{ type: 1, components: [{ type: 2, style: 4, label: 'Cancel', custom_id: customId }] }],
-    pinned: false,
-    flags: 0,
-    webhook_id: APPLICATION_ID,
-    interaction_metadata: {
-      id: original.id,
-      type: 2,
-      user: { ...ada, avatar: null, discriminator: '0', public_flags: 0 },
-      authorizing_integration_owners: { '0': GUILD_ID },
-    },
-  };
+  );
   return {
     ...built,
     payload: { ...built.payload, data: { custom_id: customId, component_type: 2 }, message },
@@ -207,32 +191,10 @@ export function componentPress(
   options: ActorOptions = {},
 ): BuiltInteraction {
   const built = base(options.user ?? ada, 3, options.fake, options.permissions);
-  const shown = {
-    id: message.id,
-    type: 0,
-    channel_id: CHANNEL_ID,
-    author: {
-      id: APPLICATION_ID,
-      username: 'Grundy',
-      discriminator: '0000',
-      avatar: null,
-      global_name: null,
-      bot: true,
-    },
-    content: '',
-    timestamp: new Date().toISOString(),
-    edited_timestamp: null,
-    tts: false,
-    mention_everyone: false,
-    mentions: [],
-    mention_roles: [],
-    attachments: [],
-    embeds: [],
-    components: [],
-    pinned: false,
-    flags: 0,
-    ...message.body,
-  };
+  const shown = botMessage(
+    { id: message.id, channelId: CHANNEL_ID, applicationId: APPLICATION_ID },
+    message.body,
+  );
   return {
     ...built,
     payload: { ...built.payload, data: { custom_id: customId, component_type: 2 }, message: shown },
