@@ -7,10 +7,9 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRng, type Rng } from '../src/core/rng.js';
+import { createRng, randomBigInt, type Rng } from '../src/core/rng.js';
 import { TokenReader } from '../src/core/tokens.js';
-import { isPrime } from '../src/games/multiplication/factor.js';
-import { multiplication } from '../src/games/multiplication/index.js';
+import { multiplication, randomPrimeIn } from '../src/games/multiplication/index.js';
 import type { MultiplicationParams } from '../src/games/multiplication/schema.js';
 import { budget, fmt, perSecond, timeCliMedian, timeMedian, type BenchRow } from './harness.js';
 
@@ -18,28 +17,14 @@ const QUERY_BUDGET_MS = 50;
 const JUDGE_BUDGET_MS = 1000;
 const T = 10_000;
 
-function bigIn(rng: Rng, lo: bigint, hi: bigint): bigint {
-  const span = hi - lo + 1n;
-  let x = 0n;
-  for (let bits = 0n; 1n << bits < span * 1024n; bits += 30n)
-    x = (x << 30n) | BigInt(rng.int(0, 2 ** 30 - 1));
-  return lo + (x % span);
-}
-
-function primeIn(rng: Rng, lo: bigint, hi: bigint): bigint {
-  for (;;) {
-    for (let p = bigIn(rng, lo, hi) | 1n; p <= hi; p += 2n) if (isPrime(p)) return p;
-  }
-}
-
 /** The families of N that are hardest for a factoriser, and two easy ones for the judge file's mix. */
 const families = {
   'two primes near 10^9': (rng: Rng) =>
-    primeIn(rng, 900_000_000n, 1_000_000_000n) * primeIn(rng, 900_000_000n, 999_999_999n),
-  'prime near 10^18': (rng: Rng) => primeIn(rng, 10n ** 18n - 10n ** 15n, 10n ** 18n),
-  'square of a prime near 10^9': (rng: Rng) => primeIn(rng, 900_000_000n, 1_000_000_000n) ** 2n,
+    randomPrimeIn(rng, 900_000_000n, 1_000_000_000n) * randomPrimeIn(rng, 900_000_000n, 999_999_999n),
+  'prime near 10^18': (rng: Rng) => randomPrimeIn(rng, 10n ** 18n - 10n ** 15n, 10n ** 18n),
+  'square of a prime near 10^9': (rng: Rng) => randomPrimeIn(rng, 900_000_000n, 1_000_000_000n) ** 2n,
   'p^2 q, p near 10^6 (the cube-root sweep finds p)': (rng: Rng) =>
-    primeIn(rng, 900_000n, 1_000_000n) ** 2n * primeIn(rng, 100_000n, 1_000_000n),
+    randomPrimeIn(rng, 900_000n, 1_000_000n) ** 2n * randomPrimeIn(rng, 100_000n, 1_000_000n),
   'highly composite (smooth) N': (rng: Rng) => {
     const primes = [2n, 3n, 5n, 7n, 11n, 13n, 17n, 19n, 23n, 29n, 31n, 37n, 41n, 43n, 47n];
     let n = 1n;
@@ -49,7 +34,7 @@ const families = {
       n *= p;
     }
   },
-  'random N <= 10^18': (rng: Rng) => bigIn(rng, 2n, 10n ** 18n),
+  'random N <= 10^18': (rng: Rng) => randomBigInt(rng, 2n, 10n ** 18n),
 } as const;
 type Family = keyof typeof families;
 

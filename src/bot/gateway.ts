@@ -18,7 +18,7 @@ import {
 import type { Logger } from '../log.js';
 import type { Dispatcher } from './dispatch.js';
 import type { OutgoingMessage } from './message.js';
-import type { ComponentRequest, CommandRequest, OptionValue } from './request.js';
+import type { ComponentRequest, CommandRequest, OptionValue, RequestBase } from './request.js';
 import type { Responder } from './responder.js';
 import { postInChannel } from './rest-responder.js';
 import { safeError } from './safe-error.js';
@@ -32,6 +32,23 @@ function displayName(interaction: Interaction): string {
   const nick =
     member !== null && 'nick' in member && typeof member.nick === 'string' ? member.nick : undefined;
   return nick ?? interaction.user.globalName ?? interaction.user.username;
+}
+
+/** What every request carries, read off a discord.js interaction. */
+function requestBase(
+  interaction: ChatInputCommandInteraction | ButtonInteraction,
+  receivedAt: number,
+): RequestBase {
+  return {
+    interactionId: interaction.id,
+    applicationId: interaction.applicationId,
+    user: { id: interaction.user.id, name: displayName(interaction) },
+    channelId: interaction.channelId ?? undefined,
+    guildId: interaction.guildId ?? undefined,
+    receivedAt,
+    memberPermissions: interaction.memberPermissions?.bitfield,
+    appPermissions: interaction.appPermissions.bitfield,
+  };
 }
 
 export function commandRequestFrom(
@@ -59,14 +76,7 @@ export function commandRequestFrom(
   }
   return {
     kind: 'command',
-    interactionId: interaction.id,
-    applicationId: interaction.applicationId,
-    user: { id: interaction.user.id, name: displayName(interaction) },
-    channelId: interaction.channelId ?? undefined,
-    guildId: interaction.guildId ?? undefined,
-    receivedAt,
-    memberPermissions: interaction.memberPermissions?.bitfield,
-    appPermissions: interaction.appPermissions.bitfield,
+    ...requestBase(interaction, receivedAt),
     commandName: interaction.commandName,
     subcommand,
     options,
@@ -76,14 +86,7 @@ export function commandRequestFrom(
 export function componentRequestFrom(interaction: ButtonInteraction, receivedAt: number): ComponentRequest {
   return {
     kind: 'component',
-    interactionId: interaction.id,
-    applicationId: interaction.applicationId,
-    user: { id: interaction.user.id, name: displayName(interaction) },
-    channelId: interaction.channelId ?? undefined,
-    guildId: interaction.guildId ?? undefined,
-    receivedAt,
-    memberPermissions: interaction.memberPermissions?.bitfield,
-    appPermissions: interaction.appPermissions.bitfield,
+    ...requestBase(interaction, receivedAt),
     customId: interaction.customId,
     messageId: interaction.message.id,
   };

@@ -21,7 +21,7 @@ export interface Asker {
   readonly name: string;
 }
 
-interface RequestBase {
+export interface RequestBase {
   readonly interactionId: string;
   readonly applicationId: string;
   readonly user: Asker;

@@ -27,3 +27,12 @@ class PureRng implements Rng {
 export function createRng(seed: number): Rng {
   return new PureRng(xoroshiro128plus(seed | 0));
 }
+
+/** A uniform bigint in [lo, hi], from 30-bit draws (the generator deals in safe integers). */
+export function randomBigInt(rng: Rng, lo: bigint, hi: bigint): bigint {
+  const span = hi - lo + 1n;
+  let x = 0n;
+  for (let bits = 0n; 1n << bits < span * 1024n; bits += 30n)
+    x = (x << 30n) | BigInt(rng.int(0, 2 ** 30 - 1));
+  return lo + (x % span);
+}

@@ -1,6 +1,6 @@
 /** MAGIC: two magicians build passages on a board of rooms; who is caught first? */
 import { defineGame, type Difficulty } from '../../core/game.js';
-import type { Rng } from '../../core/rng.js';
+import { randomBigInt, type Rng } from '../../core/rng.js';
 import { BRUTE_LIMIT, bruteFits, bruteSecuresOptimum, bruteSolve } from './brute.js';
 import { explainMagic } from './explain.js';
 import { magicFromFields } from './fields.js';
@@ -151,7 +151,7 @@ function clusteredBoard(rng: Rng, n: bigint, touched: number): MagicParams {
   const seen = new Set<string>(['1', '2']);
   const limit = n < BigInt(touched) * 2n ? Number(n) : touched;
   while (rooms.length < limit) {
-    const room = 3n + (randomBig(rng) % (n - 2n));
+    const room = randomBigInt(rng, 3n, n);
     if (seen.has(room.toString())) continue;
     seen.add(room.toString());
     rooms.push(room <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(room) : room.toString());
@@ -183,10 +183,4 @@ function clusteredBoard(rng: Rng, n: bigint, touched: number): MagicParams {
     }
   }
   return { rooms: n.toString(), passages, ...telepoints(rng, 2) };
-}
-
-function randomBig(rng: Rng): bigint {
-  let value = 0n;
-  for (let i = 0; i < 3; i++) value = value * 1_073_741_824n + BigInt(rng.int(0, 1_073_741_823));
-  return value;
 }

@@ -1,7 +1,7 @@
 /** The Multiplication Game (Kattis multiplicationgame, ICPC Rocky Mountain Regional 2017). */
 import { defineGame, type Difficulty } from '../../core/game.js';
 import type { RawFields } from '../../core/game.js';
-import type { Rng } from '../../core/rng.js';
+import { randomBigInt, type Rng } from '../../core/rng.js';
 import { multiplicationBrute } from './brute.js';
 import { explainMultiplication } from './explain.js';
 import { integerRoot, isPrime } from './factor.js';
@@ -24,18 +24,9 @@ function playerField(value: RawFields[string]): unknown {
   return PLAYERS.find((p) => p.toLowerCase() === text.toLowerCase()) ?? text;
 }
 
-/** A uniform bigint in [lo, hi] from 30-bit draws (the generator deals in safe integers). */
-function bigIn(rng: Rng, lo: bigint, hi: bigint): bigint {
-  const span = hi - lo + 1n;
-  let x = 0n;
-  for (let bits = 0n; 1n << bits < span * 1024n; bits += 30n)
-    x = (x << 30n) | BigInt(rng.int(0, 2 ** 30 - 1));
-  return lo + (x % span);
-}
-
 /** A prime in [lo, hi] (hi >= 2): the first prime after a random start, wrapping to lo. */
-function primeIn(rng: Rng, lo: bigint, hi: bigint): bigint {
-  const start = bigIn(rng, lo, hi);
+export function randomPrimeIn(rng: Rng, lo: bigint, hi: bigint): bigint {
+  const start = randomBigInt(rng, lo, hi);
   for (let p = start; p <= hi; p++) if (isPrime(p)) return p;
   for (let p = lo; p < start; p++) if (isPrime(p)) return p;
   return 2n;
@@ -80,7 +71,7 @@ function buildN(rng: Rng, exponents: readonly number[], limit: bigint): bigint |
     const remaining = exponents.slice(i).reduce((a, b) => a + b, 0);
     const cap = integerRoot(limit / n, remaining);
     if (cap < 2n) return undefined;
-    const p = primeIn(rng, cap / 4n > 2n ? cap / 4n : 2n, cap);
+    const p = randomPrimeIn(rng, cap / 4n > 2n ? cap / 4n : 2n, cap);
     if (used.has(p)) return undefined;
     used.add(p);
     n *= p ** BigInt(exponent);
