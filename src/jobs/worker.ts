@@ -4,7 +4,7 @@
  * renewing its lock; another worker's stalled-job check then puts the job back in the queue.
  */
 import { hostname } from 'node:os';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { Config } from '../config.js';
 import { InputError, SolveCancelledError, SolveTimeoutError } from '../core/errors.js';
 import type { Logger } from '../log.js';
@@ -68,6 +68,7 @@ export async function createSolveWorker(
   const subscriber = new RedisLink(url, 'subscriber', logger);
   const pool = new SolvePool({ threads: concurrency, extraGamesModule: config.GRUNDY_EXTRA_GAMES_MODULE });
 
+  let closing: Promise<void> | undefined;
   let active = 0;
   const idleWaiters = new Set<() => void>();
   const idle = (): Promise<void> =>
@@ -78,9 +79,14 @@ export async function createSolveWorker(
 
   const processJob = async (
     job: Job<SolveJobData, StoredAnswer>,
-    _token: string | undefined,
+    token: string | undefined,
     signal: AbortSignal | undefined,
   ): Promise<StoredAnswer> => {
+    // A job fetched in the instant after a stop signal goes back to the queue for another worker.
+    if (closing !== undefined) {
+      await job.moveToWait(token);
+      throw new WaitingError();
+    }
     const parsed = SolveJobData.safeParse(job.data);
     if (!parsed.success)
       throw new UnrecoverableError(encodeFailure('bad_input', 'The job data is not a solve request.'));
@@ -165,7 +171,6 @@ export async function createSolveWorker(
     .subscribe(channel)
     .catch((error: unknown) => logger.warn({ err: error }, 'cannot subscribe to cancellations'));
 
-  let closing: Promise<void> | undefined;
   const closeAll = (force: boolean): Promise<void> => {
     closing ??= (async () => {
       const steps: [string, () => Promise<unknown>][] = [
