@@ -8,11 +8,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import { loadConfig } from '../src/config.js';
 import { createSolveService } from '../src/jobs/service.js';
 import type { SolveService } from '../src/jobs/types.js';
 import { createLogger } from '../src/log.js';
+import { deleteKeys } from '../test/integration/helpers.js';
 import { fmt, perSecond, type BenchRow } from './harness.js';
 
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -109,20 +109,6 @@ async function stopWorker(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function deleteKeys(prefix: string): Promise<void> {
-  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) await redis.unlink(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
-
 function row(input: string, timeMs: number, throughputText: string, size = 'n = 5 cards'): BenchRow {
   return { group: 'service', input, size, timeMs, throughput: throughputText };
 }
@@ -182,7 +168,7 @@ async function redisRows(): Promise<BenchRow[]> {
   } finally {
     await service.close();
     for (const worker of workers) await stopWorker(worker);
-    await deleteKeys(prefix);
+    await deleteKeys(prefix, REDIS_URL);
   }
 }
 
