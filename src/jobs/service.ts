@@ -20,7 +20,7 @@ import type { StoredAnswer } from './answer.js';
 import { MemoryAnswerCache, RedisAnswerCache, type AnswerCache } from './cache.js';
 import { loadCatalog, type GameCatalog } from './catalog.js';
 import { connectRedis, RedisLink } from './connection.js';
-import { SolvePool } from './processor.js';
+import { SolvePool } from './thread-pool.js';
 import { SolveQueue } from './queue.js';
 import { SingleFlight } from './single-flight.js';
 import type { HealthReport, SolveAnswer, SolveOptions, SolveService } from './types.js';

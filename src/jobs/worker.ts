@@ -13,7 +13,7 @@ import type { StoredAnswer } from './answer.js';
 import { RedisAnswerCache } from './cache.js';
 import { loadCatalog, type GameCatalog } from './catalog.js';
 import { closeWithin, connectRedis, RedisLink } from './connection.js';
-import { SolvePool } from './processor.js';
+import { SolvePool } from './thread-pool.js';
 import {
   cancelChannel,
   encodeFailure,

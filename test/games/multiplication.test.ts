@@ -9,7 +9,7 @@ import { factorize, integerRoot, isPrime, MAX_FACTOR_INPUT } from '../../src/gam
 import { multiplication as game } from '../../src/games/multiplication/index.js';
 import type { MultiplicationParams } from '../../src/games/multiplication/schema.js';
 import { exponentSignature, ruleOf } from '../../src/games/multiplication/solve.js';
-import { kernelBase64 } from '../../src/games/multiplication/u64-kernel-source.js';
+import { kernelBase64 } from '../../scripts/u64-kernel-source.js';
 import { KERNEL_WASM } from '../../src/games/multiplication/u64-kernel.js';
 import { smallN } from './multiplication.fixture.js';
 import { judgeError as judgeErrorOf, judgeOutput } from './judge-harness.js';

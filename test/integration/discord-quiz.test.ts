@@ -14,7 +14,7 @@ import { seagm } from '../../src/games/seagm/index.js';
 import type { SeagmParams, SeagmResult } from '../../src/games/seagm/schema.js';
 import { createSolveService } from '../../src/jobs/service.js';
 import { createLogger } from '../../src/log.js';
-import { startServer, type RunningServer } from '../../src/main.js';
+import { startServer, type RunningServer } from '../../src/serve.js';
 import {
   choiceLabel,
   decodeQuestionId,
@@ -50,7 +50,7 @@ import {
   type TestUser,
 } from '../support/interactions.js';
 import { waitUntil } from '../support/wait.js';
-import { MemoryQuizStore } from '../../src/quiz-store/memory.js';
+import { MemoryQuizStore } from '../../src/quiz/storage/memory.js';
 import { FakeTime } from '../unit/quiz-fakes.js';
 import { REDIS_URL, deleteKeys, uniquePrefix } from './helpers.js';
 

@@ -1,6 +1,6 @@
 /** `grundy register` against the fake Discord: the bulk PUT body, guild and global routes, and its failures. */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { commandBodies, registerMain } from '../../src/bot/deploy.js';
+import { commandBodies, registerMain } from '../../src/bot/commands/deploy.js';
 import { seagm } from '../../src/games/seagm/index.js';
 import { games } from '../../src/games/registry.js';
 import { FakeDiscord } from '../support/fake-discord.js';

@@ -10,7 +10,7 @@ import { start, type QuizState } from '../../src/quiz/machine.js';
 import type { ChoiceId } from '../../src/quiz/question.js';
 import { createQuizRunner, type QuizEvent, type QuizRunner } from '../../src/quiz/service.js';
 import { isoWeek } from '../../src/quiz/store.js';
-import { RedisQuizStore } from '../../src/quiz-store/redis.js';
+import { RedisQuizStore } from '../../src/quiz/storage/redis.js';
 import { FakeTime, counterRandom, directSolver } from '../unit/quiz-fakes.js';
 
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';

@@ -12,7 +12,7 @@ import { games as registered } from '../../src/games/registry.js';
 import { createSolveService } from '../../src/jobs/service.js';
 import type { SolveService } from '../../src/jobs/types.js';
 import { createLogger, type Logger } from '../../src/log.js';
-import { startServer, type QuizDeps, type RunningServer } from '../../src/main.js';
+import { startServer, type QuizDeps, type RunningServer } from '../../src/serve.js';
 import { createMetrics, type Metrics } from '../../src/metrics.js';
 import { FakeDiscord, type FakeDiscordOptions } from './fake-discord.js';
 import { APPLICATION_ID, testKeys, type TestKeys } from './interactions.js';

@@ -9,7 +9,7 @@ import {
   renderAnswer,
   renderExplanationText,
   type RenderInput,
-} from '../../src/bot/render.js';
+} from '../../src/bot/render/answer.js';
 import { discordSchemas } from '../support/discord-schema.js';
 
 const text = (max: number) =>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InputError } from '../../src/core/errors.js';
-import { parseWorkerArgs, workerMain } from '../../src/jobs/worker-main.js';
+import { parseWorkerArgs, workerMain } from '../../src/cli/worker.js';
 
 afterEach(() => {
   vi.restoreAllMocks();

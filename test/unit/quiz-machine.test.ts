@@ -20,7 +20,7 @@ import {
 } from '../../src/quiz/machine.js';
 import type { ChoiceId, RoundSpec } from '../../src/quiz/question.js';
 import { createQuizRunner, type QuizEvent, type QuizRunner } from '../../src/quiz/service.js';
-import { MemoryQuizStore } from '../../src/quiz-store/memory.js';
+import { MemoryQuizStore } from '../../src/quiz/storage/memory.js';
 import { FakeTime, counterRandom, directSolver } from './quiz-fakes.js';
 
 const T0 = Date.UTC(2025, 0, 6, 12, 0, 0);

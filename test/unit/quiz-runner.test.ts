@@ -12,7 +12,7 @@ import {
   type QuizRunnerOptions,
 } from '../../src/quiz/service.js';
 import type { QuizStore } from '../../src/quiz/store.js';
-import { MemoryQuizStore } from '../../src/quiz-store/memory.js';
+import { MemoryQuizStore } from '../../src/quiz/storage/memory.js';
 import { FakeTime, counterRandom, directSolver } from './quiz-fakes.js';
 
 const T0 = Date.UTC(2025, 0, 6, 12, 0, 0);

@@ -3,7 +3,7 @@ import { InputError } from '../../core/errors.js';
 import { defineGame, type Difficulty, type RawFields } from '../../core/game.js';
 import { splitList } from '../../core/params.js';
 import type { Rng } from '../../core/rng.js';
-import { clip } from '../../core/tokens.js';
+import { clip } from '../../core/reader.js';
 import { partisanBrute } from './brute.js';
 import { findCycle, makeRule, valuesFrom } from './engine.js';
 import { explainPartisan } from './explain.js';

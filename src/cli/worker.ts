@@ -10,8 +10,8 @@ import { loadConfig, type Config } from '../config.js';
 import { GrundyError, InputError } from '../core/errors.js';
 import { createLogger } from '../log.js';
 import { createMetrics } from '../metrics.js';
-import { safeRedisUrl } from './connection.js';
-import { createSolveWorker } from './worker.js';
+import { safeRedisUrl } from '../jobs/connection.js';
+import { createSolveWorker } from '../jobs/worker.js';
 
 export const workerUsage = `Usage: grundy worker [--concurrency N]
 

@@ -1,5 +1,5 @@
-/** Explanation data -> plain text for a terminal. (Discord rendering lives in bot/render.ts.) */
-import type { AnyGame, Explanation } from './core/game.js';
+/** Explanation data -> plain text for a terminal. (Discord rendering lives in bot/render/answer.ts.) */
+import type { AnyGame, Explanation } from '../core/game.js';
 
 export interface TextRenderOptions {
   /** Include the long `details` sections. */

@@ -1,6 +1,6 @@
 /** Picks the quiz store the way the solve service picks its driver: Redis with REDIS_URL, memory without. */
-import type { Config } from '../config.js';
-import type { QuizStore } from '../quiz/store.js';
+import type { Config } from '../../config.js';
+import type { QuizStore } from '../store.js';
 import { MemoryQuizStore } from './memory.js';
 import { RedisQuizStore } from './redis.js';
 

@@ -1,5 +1,5 @@
 /** Process entry for the `grundy` binary. */
-import { runCli } from './cli.js';
+import { runCli } from './run.js';
 
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   // A closed pipe (`grundy judge ... | head`) is not an error worth a stack trace.

@@ -2,8 +2,8 @@
  * Reading a slash-command attachment: only from Discord's CDN (or the configured API host, for fakes), with a
  * size cap checked before and while downloading, as text or as a stream of chunks.
  */
-import { InputError, ServiceUnavailableError } from '../core/errors.js';
-import type { AttachmentRef } from './request.js';
+import { InputError, ServiceUnavailableError } from '../../core/errors.js';
+import type { AttachmentRef } from '../interaction/request.js';
 
 export interface AttachmentLimits {
   /** Largest file read whole into a text field. */

@@ -1,10 +1,8 @@
 /**
- * The source of the 64-bit kernel (see u64-kernel.ts): a minimal assembler and the kernel written in a flat
- * subset of the WebAssembly text format. u64-kernel.ts embeds the bytes this assembles, so a process does not
- * spend milliseconds assembling at start; a test checks that the embedded bytes equal `assembleKernel()`.
- * After editing this file, regenerate them with
- *   npx tsx -e "import('./src/games/multiplication/u64-kernel-source.ts').then((m) => console.log(m.kernelBase64()))"
- * and paste the output into KERNEL_WASM in u64-kernel.ts.
+ * The source of the 64-bit kernel (see src/games/multiplication/u64-kernel.ts): a minimal assembler and the
+ * kernel written in a flat subset of the WebAssembly text format. Not part of the runtime: u64-kernel.ts embeds
+ * the bytes this assembles, so a process does not spend milliseconds assembling at start; a test checks that
+ * the embedded bytes equal `assembleKernel()`. After editing this file, run `npm run kernel`.
  */
 
 // ---------------------------------------------------------------------------------------------------------

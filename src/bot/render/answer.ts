@@ -4,7 +4,7 @@
  * goes whole into an attached text file. Pure: no I/O, no clock.
  */
 import type { APIEmbed, APIEmbedField } from 'discord.js';
-import type { AnyGame, Explanation, Outcome } from '../core/game.js';
+import type { AnyGame, Explanation, Outcome } from '../../core/game.js';
 import { clip, type OutgoingFile, type OutgoingMessage } from './message.js';
 
 export const EMBED_LIMITS = {

@@ -14,10 +14,10 @@
  * told the round is closed).
  */
 import { Routes, type REST } from 'discord.js';
-import type { Logger } from '../log.js';
-import { choiceLabel, formatButtonId, type ChoiceId } from '../quiz/question.js';
-import type { QuizEvent } from '../quiz/service.js';
-import { toMessageBody, toRestFiles, type OutgoingMessage } from './message.js';
+import type { Logger } from '../../log.js';
+import { choiceLabel, formatButtonId, type ChoiceId } from '../../quiz/question.js';
+import type { QuizEvent } from '../../quiz/service.js';
+import { toMessageBody, toRestFiles, type OutgoingMessage } from '../render/message.js';
 import {
   renderQuestion,
   renderReveal,
@@ -25,7 +25,7 @@ import {
   type QuestionEvent,
   type RevealEvent,
   type StandingsEvent,
-} from './quiz-render.js';
+} from '../render/quiz.js';
 import type { InteractionWebhook } from './reply.js';
 import { safeError } from './safe-error.js';
 

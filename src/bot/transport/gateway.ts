@@ -15,13 +15,13 @@ import {
   type InteractionReplyOptions,
   type InteractionUpdateOptions,
 } from 'discord.js';
-import type { Logger } from '../log.js';
-import type { Dispatcher } from './dispatch.js';
-import type { OutgoingMessage } from './message.js';
-import type { ComponentRequest, CommandRequest, OptionValue, RequestBase } from './request.js';
-import type { Responder } from './responder.js';
-import { postInChannel } from './rest-responder.js';
-import { safeError } from './safe-error.js';
+import type { Logger } from '../../log.js';
+import type { Dispatcher } from '../dispatch.js';
+import type { OutgoingMessage } from '../render/message.js';
+import type { ComponentRequest, CommandRequest, OptionValue, RequestBase } from '../interaction/request.js';
+import type { Responder } from '../interaction/responder.js';
+import { postInChannel } from './http-responder.js';
+import { safeError } from '../interaction/safe-error.js';
 
 export function createGatewayClient(apiBase: string): Client {
   return new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: apiBase } });

@@ -3,12 +3,12 @@
  * when no answer came within `deferAfterMs`), edits progress with a Cancel button at most every few seconds,
  * warns before the interaction token expires, and stops on Cancel or shutdown.
  */
-import { ServiceUnavailableError, SolveCancelledError } from '../core/errors.js';
-import type { BotContext } from './context.js';
-import { cancelButtonRow, type OutgoingMessage } from './message.js';
+import { ServiceUnavailableError, SolveCancelledError } from '../../core/errors.js';
+import type { BotContext } from '../context.js';
+import { cancelButtonRow, type OutgoingMessage } from '../render/message.js';
 import type { InteractionReply } from './reply.js';
 import type { CommandRequest } from './request.js';
-import { formatMs } from './render.js';
+import { formatMs } from '../render/answer.js';
 import type { Run } from './runs.js';
 import { safeError } from './safe-error.js';
 

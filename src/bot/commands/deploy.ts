@@ -9,12 +9,12 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
   type RESTPutAPIApplicationCommandsJSONBody,
 } from 'discord.js';
-import { loadConfig, type Config } from '../config.js';
-import type { AnyGame } from '../core/game.js';
-import { games as registeredGames } from '../games/registry.js';
-import { buildCommands } from './commands/index.js';
-import { toRegistrationBody } from './commands/types.js';
-import { scrubTokens } from './safe-error.js';
+import { loadConfig, type Config } from '../../config.js';
+import type { AnyGame } from '../../core/game.js';
+import { games as registeredGames } from '../../games/registry.js';
+import { buildCommands } from './index.js';
+import { toRegistrationBody } from './types.js';
+import { scrubTokens } from '../interaction/safe-error.js';
 
 export const registerUsage = `Usage: grundy register [--guild ID] [--dry-run]
 

@@ -2,8 +2,8 @@
  * One interaction's replies: remembers whether the first response went out, serialises every call (so a
  * late progress edit never lands after the answer), and knows when the interaction token stops working.
  */
-import type { Logger } from '../log.js';
-import { CONTENT_LIMIT, clip, type OutgoingMessage } from './message.js';
+import type { Logger } from '../../log.js';
+import { CONTENT_LIMIT, clip, type OutgoingMessage } from '../render/message.js';
 import type { InteractionRequest } from './request.js';
 import type { Responder } from './responder.js';
 import { safeError } from './safe-error.js';

@@ -11,19 +11,19 @@ import {
   type APIButtonComponent,
   type APIEmbed,
 } from 'discord.js';
-import type { Explanation, Outcome } from '../core/game.js';
-import type { AnswerReply, Standing } from '../quiz/machine.js';
-import { choiceLabel, type ChoiceId, type QuestionView } from '../quiz/question.js';
+import type { Explanation, Outcome } from '../../core/game.js';
+import type { AnswerReply, Standing } from '../../quiz/machine.js';
+import { choiceLabel, type ChoiceId, type QuestionView } from '../../quiz/question.js';
 import type {
   ButtonView,
   PracticeFeedback,
   PracticeQuestion,
   QuizEvent,
   RightAnswer,
-} from '../quiz/service.js';
-import type { LeaderboardPeriod, LeaderboardRow, LeaderboardScope } from '../quiz/store.js';
+} from '../../quiz/service.js';
+import type { LeaderboardPeriod, LeaderboardRow, LeaderboardScope } from '../../quiz/store.js';
 import { clip, type OutgoingMessage } from './message.js';
-import { EMBED_LIMITS, embedLength } from './render.js';
+import { EMBED_LIMITS, embedLength } from './answer.js';
 
 export type QuestionEvent = Extract<QuizEvent, { kind: 'question' }>;
 export type RevealEvent = Extract<QuizEvent, { kind: 'reveal' }>;

@@ -3,7 +3,7 @@
  * JSON and the zod schema exactly as they do in Redis, so anything that survives here survives a restart there.
  * Ended quizzes stay until their channel starts a new one (one small entry per channel).
  */
-import { QuizState } from '../quiz/machine.js';
+import { QuizState } from '../machine.js';
 import {
   clampLimit,
   leaderboardBucket,
@@ -15,8 +15,8 @@ import {
   type LeaderboardRow,
   type QuizStore,
   type StoredQuiz,
-} from '../quiz/store.js';
-import { isTracked, wakeAt } from '../quiz/machine.js';
+} from '../store.js';
+import { isTracked, wakeAt } from '../machine.js';
 
 interface Entry {
   readonly version: number;

@@ -11,10 +11,10 @@ import { InputError } from './core/errors.js';
 import type { AnyGame } from './core/game.js';
 import { botSettingsFromConfig, type BotSettings } from './bot/context.js';
 import { createDispatcher, type Dispatcher } from './bot/dispatch.js';
-import { attachGateway, createGatewayClient } from './bot/gateway.js';
-import { createQuizPoster, type QuizPoster } from './bot/quiz-post.js';
-import { RunRegistry } from './bot/runs.js';
-import { safeError } from './bot/safe-error.js';
+import { attachGateway, createGatewayClient } from './bot/transport/gateway.js';
+import { createQuizPoster, type QuizPoster } from './bot/interaction/quiz-post.js';
+import { RunRegistry } from './bot/interaction/runs.js';
+import { safeError } from './bot/interaction/safe-error.js';
 import { createRequestHandler, listen, type NodeRequestHandler } from './http/server.js';
 import { publicKeyFromHex } from './http/verify.js';
 import type { SolveService } from './jobs/types.js';
@@ -24,7 +24,7 @@ import { createMetrics, type Metrics } from './metrics.js';
 import { isActive } from './quiz/machine.js';
 import { createQuizRunner, quizRunnerDefaults, type QuizClock, type QuizRunner } from './quiz/service.js';
 import type { QuizStore } from './quiz/store.js';
-import { createQuizStore } from './quiz-store/index.js';
+import { createQuizStore } from './quiz/storage/index.js';
 
 export const serveUsage = `Usage: grundy serve
 

@@ -8,7 +8,7 @@
  * leaderboard points, all or nothing. States are validated with zod when read back.
  */
 import { Redis } from 'ioredis';
-import { QuizState, isTracked, wakeAt } from '../quiz/machine.js';
+import { QuizState, isTracked, wakeAt } from '../machine.js';
 import {
   ENDED_QUIZ_TTL_SECONDS,
   WEEK_BOARD_TTL_SECONDS,
@@ -22,7 +22,7 @@ import {
   type LeaderboardRow,
   type QuizStore,
   type StoredQuiz,
-} from '../quiz/store.js';
+} from '../store.js';
 
 /**
  * KEYS: state, active set, then one key per leaderboard bucket.

@@ -1,9 +1,9 @@
 /**
  * How the dispatcher answers, whichever transport the interaction came by. Two implementations: HTTP
- * (first response in the HTTP body, the rest over REST webhooks; src/bot/rest-responder.ts) and the gateway
- * (discord.js interaction methods; src/bot/gateway.ts).
+ * (first response in the HTTP body, the rest over REST webhooks; src/bot/transport/http-responder.ts) and the gateway
+ * (discord.js interaction methods; src/bot/transport/gateway.ts).
  */
-import type { OutgoingMessage } from './message.js';
+import type { OutgoingMessage } from '../render/message.js';
 
 export interface Responder {
   /** First response: a message now (callback type 4). */

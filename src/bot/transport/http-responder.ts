@@ -4,8 +4,8 @@
  * (@discordjs/rest, `api` = DISCORD_API_BASE). Webhook calls carry the interaction token, never the bot token.
  */
 import { InteractionResponseType, MessageFlags, Routes, type REST } from 'discord.js';
-import { toMessageBody, toRestFiles, type OutgoingMessage } from './message.js';
-import type { Responder } from './responder.js';
+import { toMessageBody, toRestFiles, type OutgoingMessage } from '../render/message.js';
+import type { Responder } from '../interaction/responder.js';
 
 /** The interaction response JSON, sent as the HTTP response body. */
 export type InteractionCallback =

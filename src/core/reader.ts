@@ -13,7 +13,7 @@ function isSpace(code: number): boolean {
   return code === 32 || code === 10 || code === 13 || code === 9 || code === 11 || code === 12;
 }
 
-export class TokenReader {
+export class InputReader {
   private readonly chunks: AsyncIterator<string | Uint8Array>;
   private readonly decoder = new TextDecoder('utf-8');
   private buf = '';
@@ -27,8 +27,8 @@ export class TokenReader {
     this.chunks = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : fromSync(source);
   }
 
-  static fromString(text: string): TokenReader {
-    return new TokenReader([text]);
+  static fromString(text: string): InputReader {
+    return new InputReader([text]);
   }
 
   /** The line the reader has reached (1-based). */

@@ -4,7 +4,7 @@
  *   api       a local stand-in for Discord's REST API that prints every message the bot sends
  *   send      signs one slash command like Discord does and POSTs it to a running `grundy serve`
  *   sandbox   all of it in one process: stand-in API, server, signed command, the messages printed, exit
- * Run with `npx tsx src/http/dev.ts <command>` (or `node dist/http/dev.js` after `npm run build`).
+ * Run with `npx tsx src/cli/dev.ts <command>` (or `node dist/cli/dev.js` after `npm run build`).
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -13,12 +13,12 @@ import type { AddressInfo } from 'node:net';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ApplicationCommandOptionType, type APIEmbed } from 'discord.js';
-import { commandBodies } from '../bot/deploy.js';
+import { commandBodies } from '../bot/commands/deploy.js';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../log.js';
-import { privateKeyFromHex, privateKeyToHex, publicKeyToHex, signRequest } from './verify.js';
+import { privateKeyFromHex, privateKeyToHex, publicKeyToHex, signRequest } from '../http/verify.js';
 
-export const devUsage = `Usage: grundy dev <command>   (or npx tsx src/http/dev.ts <command>)
+export const devUsage = `Usage: grundy dev <command>   (or npx tsx src/cli/dev.ts <command>)
 
   keys                                   print a new key pair: DISCORD_PUBLIC_KEY=<hex> for grundy serve,
                                          and the private key (hex) for "send"
@@ -348,7 +348,7 @@ async function sandbox(
   filePath: string | undefined,
   say: (text: string) => void,
 ): Promise<number> {
-  const { startServer } = await import('../main.js');
+  const { startServer } = await import('../serve.js');
   const { createSolveService } = await import('../jobs/service.js');
   const api = await new StandInDiscord(say).start();
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');

@@ -4,12 +4,12 @@
  */
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { InputError, publicMessage } from './core/errors.js';
-import type { AnyGame, RawFields, StreamedSolve } from './core/game.js';
-import { paramsFromFields, parseParams } from './core/params.js';
-import { TokenReader } from './core/tokens.js';
-import { games, getGame } from './games/registry.js';
-import { renderExplanationText } from './text-render.js';
+import { InputError, publicMessage } from '../core/errors.js';
+import type { AnyGame, RawFields, StreamedSolve } from '../core/game.js';
+import { paramsFromFields, parseParams } from '../core/params.js';
+import { InputReader } from '../core/reader.js';
+import { games, getGame } from '../games/registry.js';
+import { renderExplanationText } from '../render/text.js';
 
 const VERSION = '0.1.0';
 /** Files larger than this are refused unless the game can stream them. */
@@ -217,7 +217,7 @@ async function runJudge(io: CliIo, args: readonly string[]): Promise<number> {
   if (rest.length > 0)
     throw new InputError(`grundy judge takes only the game name, got "${rest.join(' ')}".`);
   const game = getGame(gameId);
-  const reader = new TokenReader(io.stdin as AsyncIterable<string | Uint8Array>);
+  const reader = new InputReader(io.stdin as AsyncIterable<string | Uint8Array>);
   let out: string[] = [];
   let pending = 0;
   let test = 0;
@@ -295,19 +295,19 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'judge':
         return await runJudge(io, args);
       case 'serve': {
-        const { serveMain } = await import('./main.js');
+        const { serveMain } = await import('../serve.js');
         return await serveMain([...args], io.env);
       }
       case 'worker': {
-        const { workerMain } = await import('./jobs/worker-main.js');
+        const { workerMain } = await import('./worker.js');
         return await workerMain([...args], io.env);
       }
       case 'dev': {
-        const { devMain } = await import('./http/dev.js');
+        const { devMain } = await import('./dev.js');
         return await devMain([...args]);
       }
       case 'register': {
-        const { registerMain } = await import('./bot/deploy.js');
+        const { registerMain } = await import('../bot/commands/deploy.js');
         return await registerMain([...args], io.env);
       }
       default:
