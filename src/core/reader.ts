@@ -3,6 +3,7 @@
  * Judges read the original contest formats through this, so big inputs stream and errors name a line.
  */
 import { JudgeInputError } from './errors.js';
+import { quoteInput } from './text.js';
 
 export interface Token {
   readonly text: string;
@@ -148,7 +149,7 @@ export class InputReader {
     if (!Number.isSafeInteger(value) || value < min || value > max) {
       throw new JudgeInputError(
         token.line,
-        `expected ${what} (an integer from ${min} to ${max}), found "${clip(token.text)}"`,
+        `expected ${what} (an integer from ${min} to ${max}), found "${quoteInput(token.text)}"`,
       );
     }
     return value;
@@ -162,7 +163,7 @@ export class InputReader {
     if (value === undefined || value < min || value > max) {
       throw new JudgeInputError(
         token.line,
-        `expected ${what} (an integer from ${min} to ${max}), found "${clip(token.text)}"`,
+        `expected ${what} (an integer from ${min} to ${max}), found "${quoteInput(token.text)}"`,
       );
     }
     return value;
@@ -174,7 +175,7 @@ export class InputReader {
     const token = await this.expect(`${what} (${list})`);
     const found = allowed.find((w) => w === token.text);
     if (found === undefined)
-      throw new JudgeInputError(token.line, `expected ${what} (${list}), found "${clip(token.text)}"`);
+      throw new JudgeInputError(token.line, `expected ${what} (${list}), found "${quoteInput(token.text)}"`);
     return found;
   }
 
@@ -182,18 +183,14 @@ export class InputReader {
   async expectEnd(): Promise<void> {
     const token = await this.next();
     if (token !== undefined) {
-      throw new JudgeInputError(token.line, `expected the end of the input, found "${clip(token.text)}"`);
+      throw new JudgeInputError(
+        token.line,
+        `expected the end of the input, found "${quoteInput(token.text)}"`,
+      );
     }
   }
 }
 
 async function* fromSync(source: Iterable<string>): AsyncGenerator<string> {
   for (const chunk of source) yield await Promise.resolve(chunk);
-}
-
-/** A token as it may be quoted in an error: short, and with control characters and binary shown as '?'. */
-export function clip(text: string, max = 40): string {
-  // eslint-disable-next-line no-control-regex -- the point is to find control characters
-  const printable = text.replace(/[\u0000-\u001f\u007f-\u009f\ufffd]/g, '?');
-  return printable.length <= max ? printable : `${printable.slice(0, max)}...`;
 }

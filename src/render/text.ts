@@ -8,7 +8,7 @@ export interface TextRenderOptions {
 }
 
 export function renderExplanationText(
-  game: AnyGame,
+  game: Pick<AnyGame, 'title'>,
   explanation: Explanation<unknown>,
   options: TextRenderOptions,
 ): string {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalKey, stableStringify } from '../../src/core/canonical.js';
 import { InputError, JudgeInputError } from '../../src/core/errors.js';
-import { rational, toFixedExact } from '../../src/core/rational.js';
+import { rational, toFixedExact } from '../../src/math/rational.js';
 import { InputReader } from '../../src/core/reader.js';
 import { loadConfig } from '../../src/config.js';
 

@@ -5,6 +5,7 @@
  */
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { AnyGame, Explanation, Outcome } from '../../core/game.js';
+import { renderExplanationText } from '../../render/text.js';
 import { clip, type OutgoingFile, type OutgoingMessage } from './message.js';
 
 export const EMBED_LIMITS = {
@@ -27,7 +28,8 @@ const REASON_CHARS = 600;
 const MOVES_SHOWN = 3;
 const DETAIL_LINES_SHOWN = 10;
 
-const colours: Record<Outcome, number> = { first: 0x2e9e5b, second: 0x3b7dd8, tie: 0x8a8f98 };
+/** The embed colour of each outcome, the same in answers and quiz reveals. */
+export const OUTCOME_COLOURS: Record<Outcome, number> = { first: 0x2e9e5b, second: 0x3b7dd8, tie: 0x8a8f98 };
 
 export interface AnswerFacts {
   readonly explanation: Explanation<unknown>;
@@ -133,7 +135,7 @@ export function renderAnswer(input: RenderInput): OutgoingMessage {
     author: { name: clip(game.title, EMBED_LIMITS.author) || game.id },
     title: clip(verdict(ex), EMBED_LIMITS.title),
     description: clip(fullDescription, EMBED_LIMITS.description),
-    color: colours[ex.outcome],
+    color: OUTCOME_COLOURS[ex.outcome],
     fields,
     footer: { text: '' },
   };
@@ -153,26 +155,15 @@ export function renderAnswer(input: RenderInput): OutgoingMessage {
   return { embeds: [embed], files: [explanationFile(input)] };
 }
 
-/** The whole explanation as plain text, for the attached file and for terminals. */
-export function renderExplanationText(input: RenderInput): string {
+/** The attached file: the terminal text of the whole explanation (src/render/text.ts) and the footer. */
+export function renderExplanationFile(input: RenderInput): string {
   const { game, answer, inputSummary } = input;
-  const ex = answer.explanation;
-  const lines: string[] = [game.title, `Input: ${inputSummary}`, '', `${verdict(ex)}.`, ex.headline, ''];
-  if (ex.moves.length > 0) {
-    lines.push('Winning moves:', ...ex.moves.map((m) => `- ${m.text}`), '');
-  } else if (ex.whyNoMove !== undefined) {
-    lines.push('No winning move:', ex.whyNoMove, '');
-  }
-  if (ex.reasons.length > 0) lines.push('Why:', ...ex.reasons.map((r) => `- ${r}`), '');
-  if (ex.facts.length > 0) lines.push('Key facts:', ...ex.facts.map((f) => `- ${f.label}: ${f.value}`), '');
-  for (const detail of ex.details ?? [])
-    lines.push(`${detail.title}:`, ...detail.lines.map((l) => `  ${l}`), '');
-  lines.push(footerText(answer, false), '');
-  return lines.join('\n');
+  const text = renderExplanationText(game, answer.explanation, { details: true, inputSummary });
+  return `${text}\n\n${footerText(answer, false)}\n`;
 }
 
 function explanationFile(input: RenderInput): OutgoingFile {
-  let data = Buffer.from(renderExplanationText(input), 'utf8');
+  let data = Buffer.from(renderExplanationFile(input), 'utf8');
   if (data.length > FILE_LIMIT_BYTES) {
     const note = Buffer.from('\n[cut: the explanation is longer than 8 MiB]\n', 'utf8');
     let end = FILE_LIMIT_BYTES - note.length;

@@ -84,13 +84,4 @@ export function cancelButtonRow(runId: string): APIActionRowComponent<APIButtonC
     ],
   };
 }
-
-/** Clips to `limit` UTF-16 units without splitting a surrogate pair, marking the cut with an ellipsis. */
-export function clip(text: string, limit: number): string {
-  if (text.length <= limit) return text;
-  if (limit <= 0) return '';
-  let end = limit - 1;
-  const code = text.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
-  return `${text.slice(0, Math.max(0, end))}…`;
-}
+export { clip } from '../../core/text.js';

@@ -23,7 +23,7 @@ import type {
 } from '../../quiz/service.js';
 import type { LeaderboardPeriod, LeaderboardRow, LeaderboardScope } from '../../quiz/store.js';
 import { clip, type OutgoingMessage } from './message.js';
-import { EMBED_LIMITS, embedLength } from './answer.js';
+import { EMBED_LIMITS, OUTCOME_COLOURS, embedLength } from './answer.js';
 
 export type QuestionEvent = Extract<QuizEvent, { kind: 'question' }>;
 export type RevealEvent = Extract<QuizEvent, { kind: 'reveal' }>;
@@ -38,7 +38,6 @@ const EXPLANATION_BUDGET = 1800;
 /** Lines shown in "who was right" and standings before "... and N more". */
 const LIST_LIMIT = 20;
 
-const colours: Record<Outcome, number> = { first: 0x2e9e5b, second: 0x3b7dd8, tie: 0x8a8f98 };
 const QUIZ_COLOUR = 0xe0a526;
 const DEFAULT_PLAYERS = ['First player', 'Second player'] as const;
 
@@ -197,7 +196,7 @@ export function renderReveal(event: RevealEvent): OutgoingMessage {
     },
     title: clip(title, EMBED_LIMITS.title),
     description: clip(`${explanation}\n\n${next}`, EMBED_LIMITS.description),
-    color: colours[(outcome?.choice as Outcome | undefined) ?? 'tie'] ?? QUIZ_COLOUR,
+    color: OUTCOME_COLOURS[(outcome?.choice as Outcome | undefined) ?? 'tie'] ?? QUIZ_COLOUR,
     fields: [
       {
         name:
@@ -323,7 +322,7 @@ export function renderPracticeFeedback(feedback: PracticeFeedback): OutgoingMess
   const verdict: APIEmbed = {
     title: clip(title, EMBED_LIMITS.title),
     description: explanationSummary(feedback.explanation, 2400),
-    color: grade.correct ? colours.first : 0xc0392b,
+    color: grade.correct ? OUTCOME_COLOURS.first : 0xc0392b,
     footer: {
       text:
         question.parts.length > 1

@@ -4,7 +4,8 @@
  */
 import { JudgeInputError } from '../../core/errors.js';
 import type { JudgeFormat } from '../../core/game.js';
-import { clip, type Token, type InputReader } from '../../core/reader.js';
+import type { Token, InputReader } from '../../core/reader.js';
+import { quoteInput } from '../../core/text.js';
 import {
   checkPassages,
   findDuplicate,
@@ -89,7 +90,7 @@ function roomOf(token: Token | undefined, reader: InputReader, n: number, t: num
     value = digit >= 0 && digit <= 9 ? value * 10 + digit : Number.NaN;
   }
   if (!(value >= 1 && value <= n)) {
-    throw new JudgeInputError(token.line, `expected ${roomWhat(n, t, i)}, found "${clip(text)}"`);
+    throw new JudgeInputError(token.line, `expected ${roomWhat(n, t, i)}, found "${quoteInput(text)}"`);
   }
   return value;
 }

@@ -1,14 +1,9 @@
 /** Exact non-negative-denominator fractions over BigInt, always in lowest terms. */
+import { gcdBig } from './gcd.js';
+
 export interface Rational {
   readonly num: bigint;
   readonly den: bigint;
-}
-
-function gcdBig(a: bigint, b: bigint): bigint {
-  let x = a < 0n ? -a : a;
-  let y = b < 0n ? -b : b;
-  while (y !== 0n) [x, y] = [y, x % y];
-  return x;
 }
 
 export function rational(num: bigint, den = 1n): Rational {
@@ -29,9 +24,6 @@ export function sub(a: Rational, b: Rational): Rational {
 }
 export function mul(a: Rational, b: Rational): Rational {
   return rational(a.num * b.num, a.den * b.den);
-}
-export function div(a: Rational, b: Rational): Rational {
-  return rational(a.num * b.den, a.den * b.num);
 }
 
 /** Nearest double, correct even when numerator and denominator exceed 2^53. */
