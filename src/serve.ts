@@ -8,7 +8,6 @@ import type { KeyObject } from 'node:crypto';
 import { Events, REST, type Client } from 'discord.js';
 import { loadConfig, type Config } from './config.js';
 import { InputError } from './core/errors.js';
-import type { AnyGame } from './core/game.js';
 import { botSettingsFromConfig, type BotSettings } from './bot/context.js';
 import { createDispatcher, type Dispatcher } from './bot/dispatch.js';
 import { attachGateway, createGatewayClient } from './bot/transport/gateway.js';
@@ -18,7 +17,8 @@ import { safeError } from './bot/interaction/safe-error.js';
 import { createRequestHandler, listen, type NodeRequestHandler } from './http/server.js';
 import { publicKeyFromHex } from './http/verify.js';
 import type { SolveService } from './jobs/types.js';
-import { games as registeredGames } from './games/registry.js';
+import type { GameCatalog } from './games/catalog.js';
+import { loadCatalog } from './load-catalog.js';
 import { createLogger, type Logger } from './log.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { isActive } from './quiz/machine.js';
@@ -40,8 +40,8 @@ See docs/discord.md and .env.example.`;
 export interface ServerDeps {
   readonly service: SolveService;
   readonly metrics?: Metrics;
-  /** The games with slash commands (default: the registry). */
-  readonly games?: readonly AnyGame[];
+  /** The one catalog (default: the built-ins plus GRUNDY_EXTRA_GAMES_MODULE, loaded once per process). */
+  readonly catalog?: GameCatalog;
   /** Overrides of timing and limits (tests shorten them). */
   readonly settings?: Partial<BotSettings>;
   /** Log in to the gateway when DISCORD_TOKEN is set (default true). */
@@ -102,7 +102,8 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
   const metrics = deps.metrics ?? createMetrics({ defaultMetrics: false });
   const publicKey: KeyObject | undefined =
     config.DISCORD_PUBLIC_KEY === undefined ? undefined : publicKeyFromHex(config.DISCORD_PUBLIC_KEY);
-  const games = deps.games ?? registeredGames;
+  const catalog = deps.catalog ?? (await loadCatalog(config.GRUNDY_EXTRA_GAMES_MODULE));
+  const games = catalog.games;
   const runs = new RunRegistry();
 
   const rest = new REST({ api: config.DISCORD_API_BASE });
@@ -122,7 +123,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     store: quizStore,
     solver: deps.service,
     emit: (event) => poster.emit(event),
-    games,
+    catalog,
     breakMs,
     ...(deps.quiz?.clock === undefined ? {} : { clock: deps.quiz.clock }),
     onError: (error, context) => quizLogger.warn({ err: safeError(error), context }, 'quiz step failed'),
@@ -324,8 +325,9 @@ export async function serveMain(
   let server: RunningServer | undefined;
   try {
     try {
+      const catalog = await loadCatalog(config.GRUNDY_EXTRA_GAMES_MODULE);
       const { createSolveService } = await import('./jobs/service.js');
-      service = await createSolveService(config, logger, { metrics });
+      service = await createSolveService(config, logger, { metrics, catalog });
       let adminHandler: NodeRequestHandler | undefined;
       if (config.BULL_BOARD) {
         const { bullBoardFor } = await import('./jobs/bull-board.js');
@@ -336,6 +338,7 @@ export async function serveMain(
       server = await startServer(config, logger, {
         service,
         metrics,
+        catalog,
         ...(adminHandler === undefined ? {} : { adminHandler }),
       });
     } catch (error) {

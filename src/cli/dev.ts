@@ -6,6 +6,7 @@
  *   sandbox   all of it in one process: stand-in API, server, signed command, the messages printed, exit
  * Run with `npx tsx src/cli/dev.ts <command>` (or `node dist/cli/dev.js` after `npm run build`).
  */
+import { builtInGames } from '../games/catalog.js';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -228,7 +229,7 @@ export function buildInteraction(
 ): { payload: Record<string, unknown>; token: string } {
   const [commandWord, ...afterCommand] = words;
   const name = (commandWord ?? '').replace(/^\//, '');
-  const command = commandBodies().find((c) => c.name === name);
+  const command = commandBodies(builtInGames).find((c) => c.name === name);
   if (command === undefined) throw new Error(`unknown command /${name}; try /help or /games`);
   const subcommands = (command.options ?? []).filter(
     (o) => o.type === ApplicationCommandOptionType.Subcommand,

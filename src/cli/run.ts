@@ -8,7 +8,8 @@ import { InputError, publicMessage } from '../core/errors.js';
 import type { AnyGame, RawFields, StreamedSolve } from '../core/game.js';
 import { paramsFromFields, parseParams } from '../core/params.js';
 import { InputReader } from '../core/reader.js';
-import { games, getGame } from '../games/registry.js';
+import type { GameCatalog } from '../games/catalog.js';
+import { loadCatalog } from '../load-catalog.js';
 import { renderExplanationText } from '../render/text.js';
 
 const VERSION = '0.1.0';
@@ -130,16 +131,21 @@ function fieldsFromArgs(
   return { fields, values: parsed.values };
 }
 
-async function runSolve(io: CliIo, args: readonly string[], verb: 'solve' | 'explain'): Promise<number> {
+async function runSolve(
+  io: CliIo,
+  catalog: GameCatalog,
+  args: readonly string[],
+  verb: 'solve' | 'explain',
+): Promise<number> {
   const [gameId, ...rest] = args;
   if (gameId === undefined || gameId === '--help' || gameId === '-h') {
     write(
       io.stdout,
-      `Usage: grundy ${verb} <game> <input...>\nGames: ${games.map((g) => g.id).join(', ')}\nExample: grundy ${verb} seagm 2 6 3`,
+      `Usage: grundy ${verb} <game> <input...>\nGames: ${catalog.games.map((g) => g.id).join(', ')}\nExample: grundy ${verb} seagm 2 6 3`,
     );
     return gameId === undefined ? 2 : 0;
   }
-  const game = getGame(gameId);
+  const game = catalog.resolveGame(gameId);
   const { fields, values } = fieldsFromArgs(game, rest);
   if (values['help'] === true) {
     write(io.stdout, gameUsage(game, verb));
@@ -198,7 +204,7 @@ async function runSolve(io: CliIo, args: readonly string[], verb: 'solve' | 'exp
   return 0;
 }
 
-async function runJudge(io: CliIo, args: readonly string[]): Promise<number> {
+async function runJudge(io: CliIo, catalog: GameCatalog, args: readonly string[]): Promise<number> {
   const [gameId, ...rest] = args;
   if (
     gameId === undefined ||
@@ -207,16 +213,16 @@ async function runJudge(io: CliIo, args: readonly string[]): Promise<number> {
     rest.includes('--help') ||
     rest.includes('-h')
   ) {
-    const game = gameId === undefined || gameId.startsWith('-') ? undefined : getGame(gameId);
+    const game = gameId === undefined || gameId.startsWith('-') ? undefined : catalog.resolveGame(gameId);
     write(
       io.stdout,
-      `Usage: grundy judge <game> < input > output\nReads the original contest input on stdin and writes the original output on stdout.\nGames: ${games.map((g) => g.id).join(', ')}${game === undefined ? '' : `\n\n${game.title} (${game.origin})`}`,
+      `Usage: grundy judge <game> < input > output\nReads the original contest input on stdin and writes the original output on stdout.\nGames: ${catalog.games.map((g) => g.id).join(', ')}${game === undefined ? '' : `\n\n${game.title} (${game.origin})`}`,
     );
     return gameId === undefined ? 2 : 0;
   }
   if (rest.length > 0)
     throw new InputError(`grundy judge takes only the game name, got "${rest.join(' ')}".`);
-  const game = getGame(gameId);
+  const game = catalog.resolveGame(gameId);
   const reader = new InputReader(io.stdin as AsyncIterable<string | Uint8Array>);
   let out: string[] = [];
   let pending = 0;
@@ -247,7 +253,8 @@ async function runJudge(io: CliIo, args: readonly string[]): Promise<number> {
   return 0;
 }
 
-function runGames(io: CliIo, args: readonly string[]): number {
+function runGames(io: CliIo, catalog: GameCatalog, args: readonly string[]): number {
+  const { games } = catalog;
   if (args.includes('--json')) {
     write(
       io.stdout,
@@ -272,6 +279,11 @@ function runGames(io: CliIo, args: readonly string[]): number {
   return 0;
 }
 
+/** The CLI's one catalog: the built-ins plus GRUNDY_EXTRA_GAMES_MODULE, like `grundy serve` and `grundy worker`. */
+function cliCatalog(io: CliIo): Promise<GameCatalog> {
+  return loadCatalog(io.env['GRUNDY_EXTRA_GAMES_MODULE'] || undefined);
+}
+
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const [verb, ...args] = argv;
   try {
@@ -287,13 +299,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         write(io.stdout, VERSION);
         return 0;
       case 'games':
-        return runGames(io, args);
+        return runGames(io, await cliCatalog(io), args);
       case 'solve':
-        return await runSolve(io, args, 'solve');
+        return await runSolve(io, await cliCatalog(io), args, 'solve');
       case 'explain':
-        return await runSolve(io, args, 'explain');
+        return await runSolve(io, await cliCatalog(io), args, 'explain');
       case 'judge':
-        return await runJudge(io, args);
+        return await runJudge(io, await cliCatalog(io), args);
       case 'serve': {
         const { serveMain } = await import('../serve.js');
         return await serveMain([...args], io.env);

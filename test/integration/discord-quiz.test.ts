@@ -25,6 +25,7 @@ import {
 import {
   LogCapture,
   startHarness,
+  testCatalog,
   testGames as games,
   testSettings,
   type Harness,
@@ -525,7 +526,7 @@ describe('a restart mid-round (Redis store)', () => {
     const service = await createSolveService(cfg, logger);
     const server = await startServer(cfg, logger, {
       service,
-      games,
+      catalog: await testCatalog(),
       gateway: false,
       settings: testSettings,
       graceMs: 2000,
@@ -659,7 +660,7 @@ describe('quizzes without a bot token (posts through the /quiz start interaction
     await h.server.close();
     const restarted = await startServer(h.config, h.logger, {
       service: h.service,
-      games,
+      catalog: await testCatalog(),
       gateway: false,
       settings: testSettings,
       quiz: { clock: time.scope(), breakMs: BREAK_MS, store },

@@ -63,7 +63,7 @@ async function doneWhen(
   fake: FakeDiscord,
   via: '(inline)' | '(queue)',
 ): Promise<void> {
-  const games = (await import('../../src/games/registry.js')).games;
+  const games = (await import('../../src/games/catalog.js')).builtInGames;
   const valid = (json: unknown) =>
     expect(discordSchemas().validate('interactionCallback', json)).toBeUndefined();
 

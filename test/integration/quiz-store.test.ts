@@ -3,6 +3,7 @@
  * deleted afterwards: compare-and-set, leaderboards by scope and period, and restart-resume with runners.
  * The solver is the game called directly (test/unit/quiz-fakes.ts), not the thread-pool solve service.
  */
+import { createCatalog } from '../../src/games/catalog.js';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -170,6 +171,7 @@ describe('restart-resume on Redis', () => {
     const errors: unknown[] = [];
     const clock = time.scope();
     const runner = createQuizRunner({
+      catalog: createCatalog(),
       store: openStore(prefix),
       solver: directSolver(),
       emit: (e) => void events.push(e),

@@ -10,7 +10,7 @@ import { commandBodies } from '../../src/bot/commands/deploy.js';
 import { InputError } from '../../src/core/errors.js';
 import type { AnyGame, InputField } from '../../src/core/game.js';
 import { seagm } from '../../src/games/seagm/index.js';
-import { games } from '../../src/games/registry.js';
+import { builtInGames as games } from '../../src/games/catalog.js';
 import { discordSchemas } from '../support/discord-schema.js';
 import { MODERATOR_PERMISSIONS, buttonPress, chatInput } from '../support/interactions.js';
 

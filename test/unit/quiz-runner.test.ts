@@ -1,4 +1,5 @@
 /** The runner on the memory store and fake time: delivery after a crash, practice, input errors, retries. */
+import { createCatalog } from '../../src/games/catalog.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InputError, UnknownGameError } from '../../src/core/errors.js';
 import type { AnyGame } from '../../src/core/game.js';
@@ -23,6 +24,7 @@ function runner(time: FakeTime, overrides: Partial<QuizRunnerOptions> & Pick<Qui
   const errors: unknown[] = [];
   const clock = time.scope();
   const r = createQuizRunner({
+    catalog: createCatalog(),
     solver: directSolver(),
     emit: (e) => void events.push(e),
     clock,

@@ -11,7 +11,7 @@ import {
 } from 'discord.js';
 import { loadConfig, type Config } from '../../config.js';
 import type { AnyGame } from '../../core/game.js';
-import { games as registeredGames } from '../../games/registry.js';
+import { loadCatalog } from '../../load-catalog.js';
 import { buildCommands } from './index.js';
 import { toRegistrationBody } from './types.js';
 import { scrubTokens } from '../interaction/safe-error.js';
@@ -30,9 +30,7 @@ export interface RegisterIo {
 }
 
 /** The bulk-overwrite body: every command's registration JSON. */
-export function commandBodies(
-  games: readonly AnyGame[] = registeredGames,
-): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
+export function commandBodies(games: readonly AnyGame[]): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
   return buildCommands(games).map((command) => toRegistrationBody(command.definition));
 }
 
@@ -94,13 +92,15 @@ export async function registerMain(
     return 0;
   }
   let config: Config;
+  let games: readonly AnyGame[];
   try {
     config = loadConfig(env);
+    games = (await loadCatalog(config.GRUNDY_EXTRA_GAMES_MODULE)).games;
   } catch (error) {
     io.stderr.write(`grundy register: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
-  const body = commandBodies();
+  const body = commandBodies(games);
   if (args.dryRun) {
     io.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
     return 0;

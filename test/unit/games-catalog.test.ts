@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { InputError, UnknownGameError } from '../../src/core/errors.js';
-import { createCatalog, loadCatalog } from '../../src/jobs/catalog.js';
-import { games } from '../../src/games/registry.js';
+import { loadCatalog } from '../../src/load-catalog.js';
+import { builtInGames as games, createCatalog } from '../../src/games/catalog.js';
 
 const fixture = fileURLToPath(new URL('../support/slow-game.js', import.meta.url));
 
@@ -24,7 +24,7 @@ describe('game catalog (registry + extra games module)', () => {
     await expect(loadCatalog('/nonexistent/games.js')).rejects.toThrow(
       /^GRUNDY_EXTRA_GAMES_MODULE: cannot load/,
     );
-    const notGames = fileURLToPath(new URL('./jobs-catalog.test.ts', import.meta.url));
+    const notGames = fileURLToPath(new URL('./games-catalog.test.ts', import.meta.url));
     await expect(loadCatalog(notGames)).rejects.toBeInstanceOf(InputError);
     const seagm = games.find((game) => game.id === 'seagm');
     expect(() => createCatalog(seagm === undefined ? [] : [seagm])).toThrow(

@@ -1,45 +1,14 @@
 /**
- * The games the solve service and its workers serve: the registry, plus the games of an optional extra games
- * module (`GRUNDY_EXTRA_GAMES_MODULE`, a plugin hook: an ES module exporting `games`, an array of
- * GameDefinition). Everything in jobs/ looks games up through `resolveGame`, so the bot process, the worker
- * processes and the solver threads agree on one list.
+ * Builds the catalog (src/games/catalog.ts) at a composition root: the built-ins plus the games of an optional
+ * extra games module (`GRUNDY_EXTRA_GAMES_MODULE`, a plugin hook: an ES module exporting `games`, an array of
+ * GameDefinition). Each module is loaded once per process, so the bot, the workers and the solver threads of
+ * one process share one catalog object, and processes started with the same setting agree on one list.
  */
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { InputError, UnknownGameError } from '../core/errors.js';
-import type { AnyGame } from '../core/game.js';
-import { games as registered } from '../games/registry.js';
-
-export interface GameCatalog {
-  readonly games: readonly AnyGame[];
-  findGame(id: string): AnyGame | undefined;
-  /** Throws UnknownGameError (an InputError naming the known games). */
-  resolveGame(id: string): AnyGame;
-}
-
-export function createCatalog(extra: readonly AnyGame[] = []): GameCatalog {
-  const all = [...registered, ...extra];
-  const byId = new Map<string, AnyGame>();
-  for (const game of all) {
-    if (byId.has(game.id)) {
-      throw new InputError(
-        `GRUNDY_EXTRA_GAMES_MODULE: the game id "${game.id}" is already taken.`,
-        'GRUNDY_EXTRA_GAMES_MODULE',
-      );
-    }
-    byId.set(game.id, game);
-  }
-  const findGame = (id: string): AnyGame | undefined => byId.get(id.toLowerCase());
-  return {
-    games: all,
-    findGame,
-    resolveGame(id) {
-      const game = findGame(id);
-      if (game === undefined) throw new UnknownGameError(id, [...byId.keys()]);
-      return game;
-    },
-  };
-}
+import { InputError } from './core/errors.js';
+import type { AnyGame } from './core/game.js';
+import { createCatalog, type GameCatalog } from './games/catalog.js';
 
 const requiredFunctions = ['solve', 'explain', 'estimateCostMs', 'outcome'] as const;
 
@@ -67,7 +36,7 @@ function moduleUrl(spec: string): string {
 
 const loaded = new Map<string, Promise<GameCatalog>>();
 
-/** The catalog for a given extra games module (undefined: the registry alone); each module is loaded once. */
+/** The catalog for a given extra games module (undefined: the built-ins alone); each module is loaded once. */
 export function loadCatalog(extraGamesModule: string | undefined): Promise<GameCatalog> {
   const key = extraGamesModule ?? '';
   let catalog = loaded.get(key);
@@ -98,5 +67,5 @@ async function importExtraGames(spec: string): Promise<GameCatalog> {
       'GRUNDY_EXTRA_GAMES_MODULE',
     );
   }
-  return createCatalog(games);
+  return createCatalog(games, spec);
 }
