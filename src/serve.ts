@@ -6,6 +6,7 @@
 import { EventEmitter } from 'node:events';
 import type { KeyObject } from 'node:crypto';
 import { Events, REST, type Client } from 'discord.js';
+import { grundyVersion, parseCommandArgs } from './cli/args.js';
 import { loadConfig, type Config } from './config.js';
 import { InputError } from './core/errors.js';
 import { botSettingsFromConfig, type BotSettings } from './bot/context.js';
@@ -289,13 +290,18 @@ export async function serveMain(
   options: ServeOptions = {},
 ): Promise<number> {
   const stderr = options.stderr ?? process.stderr;
-  if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(`${serveUsage}\n`);
-    return 0;
-  }
-  if (argv.length > 0) {
-    stderr.write(`grundy serve: unknown argument "${argv[0] ?? ''}".\n\n${serveUsage}\n`);
+  let args;
+  try {
+    args = parseCommandArgs(argv, {});
+  } catch (error) {
+    stderr.write(
+      `grundy serve: ${error instanceof Error ? error.message : String(error)}\n\n${serveUsage}\n`,
+    );
     return 2;
+  }
+  if (args.values['help'] === true || args.values['version'] === true) {
+    process.stdout.write(`${args.values['help'] === true ? serveUsage : grundyVersion()}\n`);
+    return 0;
   }
   let config: Config;
   try {

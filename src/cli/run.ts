@@ -1,27 +1,17 @@
 /**
- * `grundy` — the same registry from a terminal: solve, explain, judge, games, serve, worker, register.
- * Answers go to stdout; errors go to stderr as one clear message (exit 2 for bad input), never a stack.
+ * `grundy`, the one entry: solve, explain, judge, games, serve, worker, register, dev. Every command reads its
+ * arguments the same way (./args.ts, Node's util.parseArgs) and gets the one catalog of games. Answers go to
+ * stdout; errors go to stderr as one clear message (exit 2 for bad input), never a stack.
  */
-import { createReadStream, readFileSync, statSync } from 'node:fs';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { InputError, publicMessage } from '../core/errors.js';
-import type { AnyGame, RawFields, StreamedSolve } from '../core/game.js';
-import { paramsFromFields, parseParams } from '../core/params.js';
-import { InputReader } from '../core/reader.js';
 import type { GameCatalog } from '../games/catalog.js';
 import { loadCatalog } from '../load-catalog.js';
-import { renderExplanationText } from '../render/text.js';
+import { grundyVersion, parseCommandArgs } from './args.js';
+import { write, type CliIo } from './io.js';
+import { runJudge } from './judge.js';
+import { runSolve } from './solve.js';
 
-const VERSION = '0.1.0';
-/** Files larger than this are refused unless the game can stream them. */
-const MAX_FILE_BYTES = 64 * 1024 * 1024;
-
-export interface CliIo {
-  readonly stdin: NodeJS.ReadableStream;
-  readonly stdout: NodeJS.WritableStream;
-  readonly stderr: NodeJS.WritableStream;
-  readonly env: NodeJS.ProcessEnv;
-}
+export type { CliIo } from './io.js';
 
 const USAGE = `grundy — solves and explains two-player games
 
@@ -44,218 +34,14 @@ Examples:
   grundy solve seagm 2 6 3 --json
   grundy judge seagm < input.txt`;
 
-function write(stream: NodeJS.WritableStream, text: string): void {
-  stream.write(text.endsWith('\n') ? text : `${text}\n`);
-}
-
-function gameUsage(game: AnyGame, verb: string): string {
-  const positional = game.inputs.filter((i) => i.positional !== undefined);
-  const flags = game.inputs.filter((i) => i.positional === undefined);
-  const synopsis = [
-    `grundy ${verb} ${game.id}`,
-    ...positional.map((i) =>
-      i.positional === 'rest' ? `<${i.name}...>` : i.required ? `<${i.name}>` : `[${i.name}]`,
-    ),
-    ...flags.map((i) => (i.required ? `--${i.name} <value>` : `[--${i.name} <value>]`)),
-  ].join(' ');
-  const lines = [
-    `${game.title}: ${game.summary}`,
-    `From ${game.origin}.`,
-    '',
-    `Usage: ${synopsis} [--json] [--details]`,
-    '',
-    'Inputs:',
-    ...game.inputs.map((i) => {
-      const range = i.choices
-        ? ` (one of: ${i.choices.join(', ')})`
-        : i.min !== undefined || i.max !== undefined
-          ? ` (${i.min ?? ''}..${i.max ?? ''})`
-          : '';
-      const file = i.acceptsFile === true ? `; or --file <path>` : '';
-      return `  ${i.name.padEnd(12)} ${i.description}${range}${file}. e.g. ${i.example}`;
-    }),
-    '',
-    'Examples:',
-    ...game.examples.map((e) => `  grundy ${verb} ${e.cli}    # ${e.note}`),
-    '',
-    `Brute-force reference: ${game.brute.limit}.`,
-  ];
-  return lines.join('\n');
-}
-
-/** Maps CLI positionals and --flags onto the game's input fields. */
-function fieldsFromArgs(
-  game: AnyGame,
-  args: readonly string[],
-): { fields: Record<string, string | number | undefined>; values: Record<string, unknown> } {
-  const options: NonNullable<ParseArgsConfig['options']> = {
-    json: { type: 'boolean' },
-    details: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-    file: { type: 'string' },
-  };
-  for (const input of game.inputs) options[input.name] = { type: 'string' };
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      options,
-      allowPositionals: true,
-      strict: true,
-      allowNegative: false,
-    });
-  } catch (error) {
-    const message = error instanceof Error ? error.message.replace(/\. To specify.*$/s, '') : String(error);
-    throw new InputError(`${message}.\n\n${gameUsage(game, 'solve')}`);
-  }
-  const fields: Record<string, string | number | undefined> = {};
-  const positionals = [...parsed.positionals];
-  for (const input of game.inputs) {
-    const flag = parsed.values[input.name];
-    if (typeof flag === 'string') fields[input.name] = flag;
-  }
-  for (const input of game.inputs) {
-    if (input.positional === undefined || positionals.length === 0) continue;
-    if (fields[input.name] !== undefined) continue;
-    fields[input.name] = input.positional === 'rest' ? positionals.splice(0).join(' ') : positionals.shift();
-  }
-  if (positionals.length > 0) {
-    throw new InputError(`Unexpected argument "${positionals[0]}".\n\n${gameUsage(game, 'solve')}`);
-  }
-  for (const input of game.inputs) {
-    const value = fields[input.name];
-    if (input.kind === 'integer' && typeof value === 'string' && /^[+-]?\d+$/.test(value.trim())) {
-      fields[input.name] = Number(value);
-    }
-  }
-  return { fields, values: parsed.values };
-}
-
-async function runSolve(
-  io: CliIo,
-  catalog: GameCatalog,
-  args: readonly string[],
-  verb: 'solve' | 'explain',
-): Promise<number> {
-  const [gameId, ...rest] = args;
-  if (gameId === undefined || gameId === '--help' || gameId === '-h') {
-    write(
-      io.stdout,
-      `Usage: grundy ${verb} <game> <input...>\nGames: ${catalog.games.map((g) => g.id).join(', ')}\nExample: grundy ${verb} seagm 2 6 3`,
-    );
-    return gameId === undefined ? 2 : 0;
-  }
-  const game = catalog.resolveGame(gameId);
-  const { fields, values } = fieldsFromArgs(game, rest);
-  if (values['help'] === true) {
-    write(io.stdout, gameUsage(game, verb));
-    return 0;
-  }
-  const asJson = values['json'] === true;
-  const details = verb === 'explain' || values['details'] === true;
-  const file = values['file'];
-  if (typeof file === 'string') {
-    const target = game.inputs.find((i) => i.acceptsFile === true);
-    if (target === undefined)
-      throw new InputError(`${game.id} takes no file input.\n\n${gameUsage(game, verb)}`);
-    let size: number;
-    try {
-      size = statSync(file).size;
-    } catch {
-      throw new InputError(`Cannot read the file "${file}": it does not exist or is not readable.`);
-    }
-    if (game.solveStream !== undefined) {
-      const streamed: StreamedSolve<unknown, unknown> = await game.solveStream(
-        createReadStream(file, { highWaterMark: 1 << 20 }),
-      );
-      if (asJson) {
-        write(
-          io.stdout,
-          JSON.stringify({
-            game: game.id,
-            input: { file, bytes: size },
-            result: streamed.result,
-            explanation: streamed.explanation,
-          }),
-        );
-      } else {
-        write(
-          io.stdout,
-          renderExplanationText(game, streamed.explanation, { details, inputSummary: streamed.inputSummary }),
-        );
-      }
-      return 0;
-    }
-    if (size > MAX_FILE_BYTES) {
-      throw new InputError(
-        `The file "${file}" is ${size.toLocaleString('en-US')} bytes; at most ${MAX_FILE_BYTES.toLocaleString('en-US')} are accepted.`,
-      );
-    }
-    fields[target.name] = readFileSync(file, 'utf8');
-  }
-  const params: unknown = paramsFromFields(game, fields as RawFields);
-  const result: unknown = game.solve(params);
-  const explanation = game.explain(params, result);
-  if (asJson) {
-    write(io.stdout, JSON.stringify({ game: game.id, params, result, explanation }));
-  } else {
-    write(io.stdout, renderExplanationText(game, explanation, { details }));
-  }
-  return 0;
-}
-
-async function runJudge(io: CliIo, catalog: GameCatalog, args: readonly string[]): Promise<number> {
-  const [gameId, ...rest] = args;
-  if (
-    gameId === undefined ||
-    gameId === '--help' ||
-    gameId === '-h' ||
-    rest.includes('--help') ||
-    rest.includes('-h')
-  ) {
-    const game = gameId === undefined || gameId.startsWith('-') ? undefined : catalog.resolveGame(gameId);
-    write(
-      io.stdout,
-      `Usage: grundy judge <game> < input > output\nReads the original contest input on stdin and writes the original output on stdout.\nGames: ${catalog.games.map((g) => g.id).join(', ')}${game === undefined ? '' : `\n\n${game.title} (${game.origin})`}`,
-    );
-    return gameId === undefined ? 2 : 0;
-  }
-  if (rest.length > 0)
-    throw new InputError(`grundy judge takes only the game name, got "${rest.join(' ')}".`);
-  const game = catalog.resolveGame(gameId);
-  const reader = new InputReader(io.stdin as AsyncIterable<string | Uint8Array>);
-  let out: string[] = [];
-  let pending = 0;
-  let test = 0;
-  const flush = async (): Promise<void> => {
-    if (out.length === 0) return;
-    const text = `${out.join('\n')}\n`;
-    out = [];
-    pending = 0;
-    if (!io.stdout.write(text))
-      await new Promise<void>((resolve) => io.stdout.once('drain', () => resolve()));
-  };
-  for await (const candidate of game.judge.parse(reader)) {
-    test++;
-    let params: unknown;
-    try {
-      params = parseParams(game, candidate);
-    } catch (error) {
-      if (error instanceof InputError) throw new InputError(`test ${test}: ${error.message}`);
-      throw error;
-    }
-    const line = game.judge.format(game.solve(params), params);
-    out.push(line);
-    pending += line.length;
-    if (pending > 1 << 16) await flush();
-  }
-  await flush();
-  return 0;
-}
-
 function runGames(io: CliIo, catalog: GameCatalog, args: readonly string[]): number {
   const { games } = catalog;
-  if (args.includes('--json')) {
+  const { values } = parseCommandArgs(args, { json: { type: 'boolean' } });
+  if (values['help'] === true || values['version'] === true) {
+    write(io.stdout, values['help'] === true ? 'Usage: grundy games [--json]' : grundyVersion());
+    return 0;
+  }
+  if (values['json'] === true) {
     write(
       io.stdout,
       JSON.stringify(
@@ -294,9 +80,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case '-h':
         write(io.stdout, USAGE);
         return verb === undefined ? 2 : 0;
+      case 'version':
       case '--version':
       case '-v':
-        write(io.stdout, VERSION);
+        write(io.stdout, grundyVersion());
         return 0;
       case 'games':
         return runGames(io, await cliCatalog(io), args);
@@ -316,10 +103,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       }
       case 'dev': {
         const { devMain } = await import('./dev.js');
-        return await devMain([...args]);
+        return await devMain([...args], { stdout: io.stdout, stderr: io.stderr }, io.env);
       }
       case 'register': {
-        const { registerMain } = await import('../bot/commands/deploy.js');
+        const { registerMain } = await import('./register.js');
         return await registerMain([...args], io.env);
       }
       default:

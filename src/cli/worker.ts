@@ -12,6 +12,7 @@ import { createLogger } from '../log.js';
 import { createMetrics } from '../metrics.js';
 import { safeRedisUrl } from '../jobs/connection.js';
 import { createSolveWorker } from '../jobs/worker.js';
+import { grundyVersion, parseCommandArgs } from './args.js';
 
 export const workerUsage = `Usage: grundy worker [--concurrency N]
 
@@ -26,30 +27,22 @@ STALLED_INTERVAL_MS, WORKER_METRICS_PORT, GRUNDY_EXTRA_GAMES_MODULE, LOG_LEVEL (
 interface WorkerArgs {
   readonly help: boolean;
   readonly concurrency?: number;
+  readonly version?: true;
 }
 
+const CONCURRENCY = 'a whole number from 1 to 256, e.g. --concurrency 4';
+
 export function parseWorkerArgs(argv: readonly string[]): WorkerArgs {
-  let help = false;
-  let concurrency: number | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    if (arg === '-h' || arg === '--help') {
-      help = true;
-      continue;
-    }
-    let value: string | undefined;
-    if (arg === '--concurrency') value = argv[++i];
-    else if (arg.startsWith('--concurrency=')) value = arg.slice('--concurrency='.length);
-    else throw new InputError(`Unknown argument "${arg}".`);
-    const n = value !== undefined && /^\d+$/.test(value) ? Number(value) : Number.NaN;
-    if (!Number.isInteger(n) || n < 1 || n > 256) {
-      throw new InputError(
-        `--concurrency must be a whole number from 1 to 256, e.g. --concurrency 4 (got "${value ?? ''}").`,
-      );
-    }
-    concurrency = n;
+  const { values } = parseCommandArgs(argv, { concurrency: { type: 'string', expects: CONCURRENCY } });
+  const help = values['help'] === true;
+  const version = values['version'] === true ? { version: true as const } : {};
+  const value = values['concurrency'];
+  if (typeof value !== 'string') return { help, ...version };
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(n) || n < 1 || n > 256) {
+    throw new InputError(`--concurrency must be ${CONCURRENCY} (got "${value}").`);
   }
-  return concurrency === undefined ? { help } : { help, concurrency };
+  return { help, ...version, concurrency: n };
 }
 
 function serveMetrics(port: number, render: () => Promise<string>, contentType: string): Server {
@@ -77,6 +70,10 @@ export async function workerMain(argv: string[], env: NodeJS.ProcessEnv = proces
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${workerUsage}\n`);
     return 2;
+  }
+  if (args.version === true) {
+    process.stdout.write(`${grundyVersion()}\n`);
+    return 0;
   }
   if (args.help) {
     process.stdout.write(`${workerUsage}\n`);

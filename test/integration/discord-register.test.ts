@@ -1,6 +1,7 @@
 /** `grundy register` against the fake Discord: the bulk PUT body, guild and global routes, and its failures. */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { commandBodies, registerMain } from '../../src/bot/commands/deploy.js';
+import { commandBodies } from '../../src/bot/commands/deploy.js';
+import { registerMain } from '../../src/cli/register.js';
 import { seagm } from '../../src/games/seagm/index.js';
 import { builtInGames as games } from '../../src/games/catalog.js';
 import { FakeDiscord } from '../support/fake-discord.js';

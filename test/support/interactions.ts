@@ -4,7 +4,7 @@
  */
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { commandBodies } from '../../src/bot/commands/deploy.js';
-import { botMessage } from '../../src/cli/dev.js';
+import { botMessage } from '../../src/bot/render/message.js';
 import { publicKeyToHex, signRequest } from '../../src/http/verify.js';
 import type { AnyGame } from '../../src/core/game.js';
 import type { FakeAttachment, FakeDiscord, FakeMessage } from './fake-discord.js';

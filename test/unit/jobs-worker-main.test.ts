@@ -24,7 +24,7 @@ describe('grundy worker', () => {
     expect(() => parseWorkerArgs(['--concurrency'])).toThrow(
       '--concurrency must be a whole number from 1 to 256',
     );
-    expect(() => parseWorkerArgs(['--fast'])).toThrow('Unknown argument "--fast".');
+    expect(() => parseWorkerArgs(['--fast'])).toThrow("Unknown option '--fast'.");
   });
 
   it('prints its usage for --help', async () => {

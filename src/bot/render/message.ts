@@ -84,4 +84,38 @@ export function cancelButtonRow(runId: string): APIActionRowComponent<APIButtonC
     ],
   };
 }
+
+/** A message object as Discord returns it for one the bot posted: for stand-ins of Discord's API (dev, tests). */
+export function botMessage(
+  ids: { readonly id: string; readonly channelId: string; readonly applicationId: string },
+  fields: object = {},
+): Record<string, unknown> {
+  return {
+    id: ids.id,
+    type: 0,
+    channel_id: ids.channelId,
+    author: {
+      id: ids.applicationId,
+      username: 'Grundy',
+      discriminator: '0000',
+      avatar: null,
+      global_name: null,
+      bot: true,
+    },
+    content: '',
+    timestamp: new Date().toISOString(),
+    edited_timestamp: null,
+    tts: false,
+    mention_everyone: false,
+    mentions: [],
+    mention_roles: [],
+    attachments: [],
+    embeds: [],
+    components: [],
+    pinned: false,
+    flags: 0,
+    ...fields,
+  };
+}
+
 export { clip } from '../../core/text.js';
