@@ -29,8 +29,7 @@ export function renderExplanationText(
   for (const reason of explanation.reasons) lines.push(`  - ${reason}`);
   lines.push('');
   lines.push('Key facts:');
-  const width = Math.max(...explanation.facts.map((f) => f.label.length));
-  for (const fact of explanation.facts) lines.push(`  ${fact.label.padEnd(width)}  ${fact.value}`);
+  for (const fact of explanation.facts) lines.push(`  ${fact.label}: ${fact.value}`);
   if (options.details) {
     for (const section of explanation.details ?? []) {
       lines.push('');
