@@ -25,6 +25,7 @@ function looksLikeGame(value: unknown): value is AnyGame {
     schemaLike(game['params']) &&
     schemaLike(game['result']) &&
     Array.isArray(game['examples']) &&
+    Array.isArray(game['outcomes']) &&
     requiredFunctions.every((name) => typeof game[name] === 'function')
   );
 }

@@ -95,6 +95,13 @@ export interface StreamedSolve<R, M> {
   readonly inputSummary: string;
 }
 
+/** The first player's chance of winning when both play uniformly at random (quizzes ask about it). */
+export interface RandomPlayFigure {
+  readonly probability: number;
+  /** The exact value, when the game knows it. */
+  readonly fraction?: { readonly num: string; readonly den: string } | null;
+}
+
 export interface GameExample {
   /** As typed after `grundy solve <game>`. */
   readonly cli: string;
@@ -123,6 +130,10 @@ export interface GameDefinition<P, R, M> {
   readonly examples: readonly [GameExample, ...GameExample[]];
   solve(params: P, ctx?: SolveContext): R;
   outcome(result: R, params: P): Outcome;
+  /** Every outcome perfect play can give in this game ('tie' iff ties exist); quizzes offer exactly these. */
+  readonly outcomes: readonly [Outcome, ...Outcome[]];
+  /** Optional: the first player's chance under random play, for games that compute it. */
+  randomPlay?(result: R, params: P): RandomPlayFigure | undefined;
   readonly brute: BruteForce<P, R, M>;
   explain(params: P, result: R): Explanation<M>;
   readonly judge: JudgeFormat<P, R>;
@@ -144,4 +155,9 @@ export type AnyGame = GameDefinition<any, any, any>;
 /** Identity helper that keeps a game's own types checked at its definition. */
 export function defineGame<P, R, M>(game: GameDefinition<P, R, M>): GameDefinition<P, R, M> {
   return game;
+}
+
+/** Whether the game can end in a tie with perfect play. */
+export function hasTies(game: Pick<AnyGame, 'outcomes'>): boolean {
+  return game.outcomes.includes('tie');
 }

@@ -5,8 +5,8 @@
  * working when games are added or reordered), one letter for the difficulty (t/e/m/h) and the seed in base 36
  * (a uint32, at most 7 digits). The instance is `game.randomInstance(createRng(seed), difficulty)`.
  *
- * Parts: every question asks who wins with perfect play ("outcome": first / second, plus tie for games that
- * have ties). Games whose result carries a random-play `probability` (SEAGM) add a second part: four adjacent
+ * Parts: every question asks who wins with perfect play ("outcome": the game's declared `outcomes`). Games
+ * with a `randomPlay` figure (SEAGM) add a second part: four adjacent
  * 10-point ranges, one of which holds the answer; where the window sits is drawn from the seed, so "always the
  * second range" is right a quarter of the time.
  *
@@ -110,19 +110,9 @@ export function mixSeed(a: number, b: number): number {
   return h >>> 0;
 }
 
-/**
- * Whether a game can end in a tie: its result schema has an `outcome` enum offering 'tie' (as
- * multiplication's does). The contract has no flag for it; `GameDefinition.hasTies` would be cleaner.
- */
-export function hasTies(game: AnyGame): boolean {
-  const shape = (game.result as { shape?: Record<string, { options?: unknown }> }).shape;
-  const options = shape?.['outcome']?.options;
-  return Array.isArray(options) && options.includes('tie');
-}
-
 /** The outcomes a question of this game may have, so the answer is never hinted by which buttons exist. */
 export function possibleOutcomes(game: AnyGame): readonly Outcome[] {
-  return hasTies(game) ? ['first', 'second', 'tie'] : ['first', 'second'];
+  return game.outcomes;
 }
 
 /**
@@ -170,14 +160,6 @@ export async function pickQuestion(
   return fallback;
 }
 
-const RandomPlay = z.object({
-  probability: z.number().min(0).max(1),
-  fraction: z
-    .object({ num: z.string().regex(/^\d+$/), den: z.string().regex(/^[1-9]\d*$/) })
-    .nullable()
-    .optional(),
-});
-
 /** The 10-point range index (0..9) holding the random-play probability, exact when a fraction is given. */
 export function probabilityBin(probability: number, fraction?: { num: string; den: string } | null): number {
   const bin =
@@ -189,10 +171,15 @@ export function probabilityBin(probability: number, fraction?: { num: string; de
 
 const binChoice = (bin: number): ChoiceId => ChoiceId.parse(`p${bin}`);
 
-function probabilityPart(ref: QuestionRef, result: unknown): RoundSpec['parts'][number] | undefined {
-  const parsed = RandomPlay.safeParse(result);
-  if (!parsed.success) return undefined;
-  const bin = probabilityBin(parsed.data.probability, parsed.data.fraction);
+function probabilityPart(
+  game: AnyGame,
+  ref: QuestionRef,
+  params: unknown,
+  result: unknown,
+): RoundSpec['parts'][number] | undefined {
+  const figure = game.randomPlay?.(result, params);
+  if (figure === undefined) return undefined;
+  const bin = probabilityBin(figure.probability, figure.fraction);
   const offset = createRng(mixSeed(ref.seed, 0x51_7cc1)).int(0, 3);
   const start = Math.min(6, Math.max(0, bin - offset));
   return {
@@ -206,10 +193,10 @@ function probabilityPart(ref: QuestionRef, result: unknown): RoundSpec['parts'][
 export function buildRoundSpec(game: AnyGame, ref: QuestionRef, params: unknown, result: unknown): RoundSpec {
   const outcome = game.outcome(result, params);
   const outcomes = possibleOutcomes(game);
-  // A tie in a game not listed as having ties still needs its button, or nobody could be right.
+  // An outcome the game did not declare (a contract bug) still needs its button, or nobody could be right.
   const choices: ChoiceId[] = outcomes.includes(outcome) ? [...outcomes] : [...outcomes, outcome];
   const parts: RoundSpec['parts'] = [{ id: 'outcome', choices, correct: outcome }];
-  const extra = probabilityPart(ref, result);
+  const extra = probabilityPart(game, ref, params, result);
   if (extra !== undefined) parts.push(extra);
   return { questionId: encodeQuestionId(ref), parts };
 }

@@ -68,6 +68,7 @@ const slow = {
     return { spunMs: params.ms, tag: params.tag };
   },
   outcome: () => 'first',
+  outcomes: ['first', 'second'],
   brute: {
     limit: 'any',
     fits: () => true,

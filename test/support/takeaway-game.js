@@ -44,6 +44,7 @@ const takeaway = {
   examples: [{ cli: 'takeaway 7', fields: { n: 7 }, note: 'take 1, leaving 6' }],
   solve,
   outcome: (result) => (result.firstWins ? 'first' : 'second'),
+  outcomes: ['first', 'second'],
   brute: {
     limit: 'n <= 1000',
     fits: ({ n }) => n <= 1000,

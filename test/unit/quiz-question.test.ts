@@ -1,7 +1,7 @@
 /** Question ids reproduce instances; quiz questions cannot be answered by a shortcut; ids and points as documented. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AnyGame, Difficulty } from '../../src/core/game.js';
+import { hasTies, type AnyGame, type Difficulty } from '../../src/core/game.js';
 import { parseParams } from '../../src/core/params.js';
 import { createRng } from '../../src/core/rng.js';
 import { builtInGames as games } from '../../src/games/catalog.js';
@@ -14,7 +14,6 @@ import {
   decodeQuestionId,
   encodeQuestionId,
   formatButtonId,
-  hasTies,
   possibleOutcomes,
   instanceFor,
   mixSeed,
@@ -187,6 +186,19 @@ describe('shortcut-proof questions', () => {
     expect(hasTies(seagm)).toBe(false);
     const multiplication = games.find((g) => g.id === 'multiplication');
     if (multiplication !== undefined) expect(hasTies(multiplication)).toBe(true);
+  });
+
+  it('every outcome a game gives is one its contract declares', () => {
+    for (const game of games) {
+      for (const difficulty of difficulties) {
+        for (let seed = 1; seed <= 40; seed++) {
+          const params = instanceFor(game, { gameId: game.id, difficulty, seed });
+          expect(game.outcomes, `${game.id} ${difficulty} ${seed}`).toContain(
+            game.outcome(game.solve(params), params),
+          );
+        }
+      }
+    }
   });
 
   it('games without a random-play probability ask only who wins, with the players named', () => {

@@ -52,6 +52,7 @@ export const abgame = defineGame<AbgameParams, AbgameResult, AbgameMove>({
   ],
   solve: (params) => solveBoard(params.board),
   outcome: (result) => (result.winner === 'A' ? 'first' : 'second'),
+  outcomes: ['first', 'second'],
   brute: abgameBrute,
   explain: (_params, result) => explainResult(result),
   judge: abgameJudge,

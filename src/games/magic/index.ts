@@ -96,6 +96,7 @@ export const magic = defineGame<MagicParams, MagicResult, MagicMove>({
   ],
   solve: (params) => solveMagic(params),
   outcome: (result) => result.outcome,
+  outcomes: ['first', 'second'],
   brute: {
     limit: `N <= ${BRUTE_LIMIT} rooms`,
     fits: bruteFits,

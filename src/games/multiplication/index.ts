@@ -138,6 +138,7 @@ export const multiplication = defineGame<MultiplicationParams, MultiplicationRes
   ],
   solve: (params) => solveMultiplication(params),
   outcome: (result) => result.outcome,
+  outcomes: ['first', 'second', 'tie'],
   brute: multiplicationBrute,
   explain: explainMultiplication,
   judge: multiplicationJudge,

@@ -149,6 +149,7 @@ export const partisan = defineGame<PartisanParams, PartisanResult, PartisanMove>
   ],
   solve: (params, ctx) => solvePartisan(params, ctx ?? {}),
   outcome: (result) => (result.aliceWins ? 'first' : 'second'),
+  outcomes: ['first', 'second'],
   brute: partisanBrute,
   explain: explainPartisan,
   judge: partisanJudge,

@@ -55,6 +55,8 @@ export const seagm = defineGame<SeagmParams, SeagmResult, SeagmMove>({
   ],
   solve: (params) => solveSeagm(params),
   outcome: (result) => (result.firstWins ? 'first' : 'second'),
+  outcomes: ['first', 'second'],
+  randomPlay: (result) => ({ probability: result.probability, fraction: result.fraction }),
   brute: seagmBrute,
   explain: explainSeagm,
   judge: seagmJudge,
