@@ -23,7 +23,8 @@ import { loadCatalog } from './load-catalog.js';
 import { createLogger, type Logger } from './log.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { isActive } from './quiz/machine.js';
-import { createQuizRunner, quizRunnerDefaults, type QuizClock, type QuizRunner } from './quiz/service.js';
+import type { QuizClock } from './quiz/clock.js';
+import { createQuizRunner, quizRunnerDefaults, type QuizRunner } from './quiz/runner.js';
 import type { QuizStore } from './quiz/store.js';
 import { createQuizStore } from './quiz/storage/index.js';
 

@@ -4,7 +4,7 @@ import type { AnyGame } from '../core/game.js';
 import type { SolveService } from '../jobs/types.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
-import type { QuizRunner } from '../quiz/service.js';
+import type { QuizRunner } from '../quiz/runner.js';
 import { DISCORD_CDN_HOSTS, type AttachmentLimits } from './transport/attachments.js';
 import type { QuizPoster } from './interaction/quiz-post.js';
 import type { RunRegistry } from './interaction/runs.js';

@@ -10,6 +10,7 @@
  * closed its phase is no longer `open`, so a second timer, another process or a replayed tick scores nothing.
  */
 import { z } from 'zod';
+import { QUIZ_ROUNDS } from './limits.js';
 import {
   ChoiceId,
   PartId,
@@ -19,8 +20,6 @@ import {
   type ChoiceId as Choice,
   type PartId as Part,
 } from './question.js';
-
-export const MAX_ROUNDS = 20;
 
 /** Discord snowflakes, and short ids in tests; never `__proto__` and friends. */
 const UserId = z.string().regex(/^[0-9A-Za-z_-]{1,40}$/);
@@ -105,7 +104,7 @@ export const QuizState = z.strictObject({
   difficulty: z.enum(['tiny', 'easy', 'medium', 'hard']),
   roundMs: z.number().int().min(1).max(3_600_000),
   breakMs: z.number().int().min(0).max(3_600_000),
-  rounds: z.array(RoundSpec).min(1).max(MAX_ROUNDS),
+  rounds: z.array(RoundSpec).min(1).max(QUIZ_ROUNDS.max),
   /** The current round, 1-based. */
   round: z.number().int().min(1),
   phase: QuizPhase,

@@ -18,9 +18,7 @@ import { z } from 'zod';
 import type { AnyGame, Difficulty, Outcome } from '../core/game.js';
 import { parseParams } from '../core/params.js';
 import { createRng } from '../core/rng.js';
-
-export const BASE_POINTS = 100;
-export const SPEED_BONUS = 50;
+import { BASE_POINTS, SPEED_BONUS } from './limits.js';
 
 /** What a channel quiz or practice offers; `tiny` stays for tests and the brute force. */
 export const QUIZ_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;

@@ -22,7 +22,7 @@ import {
 } from '../../src/bot/render/quiz.js';
 import { EMBED_LIMITS, embedLength } from '../../src/bot/render/answer.js';
 import { ChoiceId, choiceLabel, type QuestionView } from '../../src/quiz/question.js';
-import type { ButtonView } from '../../src/quiz/service.js';
+import type { ButtonView } from '../../src/quiz/events.js';
 import { discordSchemas } from '../support/discord-schema.js';
 
 const text = (max: number) =>

@@ -2,7 +2,9 @@
 import type { AnyGame } from '../../src/core/game.js';
 import { parseParams } from '../../src/core/params.js';
 import { builtInGames as games } from '../../src/games/catalog.js';
-import type { QuizClock, QuizEvent, QuizSolver } from '../../src/quiz/service.js';
+import type { QuizClock } from '../../src/quiz/clock.js';
+import type { QuizEvent } from '../../src/quiz/events.js';
+import type { QuizSolver } from '../../src/quiz/runner.js';
 
 interface Timer {
   readonly at: number;

@@ -20,7 +20,8 @@ import {
   type StartInput,
 } from '../../src/quiz/machine.js';
 import type { ChoiceId, RoundSpec } from '../../src/quiz/question.js';
-import { createQuizRunner, type QuizEvent, type QuizRunner } from '../../src/quiz/service.js';
+import type { QuizEvent } from '../../src/quiz/events.js';
+import { createQuizRunner, type QuizRunner } from '../../src/quiz/runner.js';
 import { MemoryQuizStore } from '../../src/quiz/storage/memory.js';
 import { FakeTime, counterRandom, directSolver } from './quiz-fakes.js';
 

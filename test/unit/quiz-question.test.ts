@@ -5,11 +5,10 @@ import { hasTies, type AnyGame, type Difficulty } from '../../src/core/game.js';
 import { parseParams } from '../../src/core/params.js';
 import { createRng } from '../../src/core/rng.js';
 import { builtInGames as games } from '../../src/games/catalog.js';
+import { BASE_POINTS, SPEED_BONUS } from '../../src/quiz/limits.js';
 import { seagm } from '../../src/games/seagm/index.js';
 import type { SeagmParams } from '../../src/games/seagm/schema.js';
 import {
-  BASE_POINTS,
-  SPEED_BONUS,
   buildRoundSpec,
   decodeQuestionId,
   encodeQuestionId,

@@ -6,12 +6,8 @@ import type { AnyGame } from '../../src/core/game.js';
 import { seagm } from '../../src/games/seagm/index.js';
 import type { SeagmParams } from '../../src/games/seagm/schema.js';
 import { mixSeed, pickQuestion } from '../../src/quiz/question.js';
-import {
-  createQuizRunner,
-  type QuizEvent,
-  type QuizRunner,
-  type QuizRunnerOptions,
-} from '../../src/quiz/service.js';
+import type { QuizEvent } from '../../src/quiz/events.js';
+import { createQuizRunner, type QuizRunner, type QuizRunnerOptions } from '../../src/quiz/runner.js';
 import type { QuizStore } from '../../src/quiz/store.js';
 import { MemoryQuizStore } from '../../src/quiz/storage/memory.js';
 import { FakeTime, counterRandom, directSolver } from './quiz-fakes.js';

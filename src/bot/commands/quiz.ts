@@ -1,12 +1,13 @@
 /**
  * `/quiz start|leaderboard|stop|practice` and the quiz buttons (custom ids `quiz:` and `quizp:`), over the quiz
- * runner (src/quiz/service.ts). Channel posts (questions, reveals, standings) come from the runner's `emit`
+ * runner (src/quiz/runner.ts). Channel posts (questions, reveals, standings) come from the runner's `emit`
  * through the poster (src/bot/interaction/quiz-post.ts); what a person does here is answered to them alone, except the
  * `/quiz start` announcement and `/quiz leaderboard`, which are for the channel.
  */
 import { ApplicationCommandOptionType, ApplicationCommandType, PermissionFlagsBits } from 'discord.js';
 import { InputError } from '../../core/errors.js';
 import type { AnyGame } from '../../core/game.js';
+import { QUIZ_ROUNDS, QUIZ_SECONDS } from '../../quiz/limits.js';
 import { QUIZ_DIFFICULTIES, parseButtonId, type QuizDifficulty } from '../../quiz/question.js';
 import type { BotContext } from '../context.js';
 import { clip } from '../render/message.js';
@@ -21,8 +22,6 @@ import type { ComponentRequest } from '../interaction/request.js';
 import { safeError } from '../interaction/safe-error.js';
 import { defineSubcommands, type Command } from './types.js';
 
-export const QUIZ_ROUNDS = { min: 1, max: 20, default: 5 } as const;
-export const QUIZ_SECONDS = { min: 10, max: 120, default: 30 } as const;
 /** Time allowed for preparing the questions when a quiz must fit in one interaction token's life. */
 const PREPARE_ALLOWANCE_MS = 60_000;
 /** What the bot needs in the channel to post a quiz as itself. */

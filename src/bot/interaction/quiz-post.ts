@@ -16,7 +16,7 @@
 import { Routes, type REST } from 'discord.js';
 import type { Logger } from '../../log.js';
 import { choiceLabel, formatButtonId, type ChoiceId } from '../../quiz/question.js';
-import type { QuizEvent } from '../../quiz/service.js';
+import type { QuizEvent } from '../../quiz/events.js';
 import { toMessageBody, toRestFiles, type OutgoingMessage } from '../render/message.js';
 import {
   renderQuestion,

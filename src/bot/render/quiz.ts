@@ -20,7 +20,7 @@ import type {
   PracticeQuestion,
   QuizEvent,
   RightAnswer,
-} from '../../quiz/service.js';
+} from '../../quiz/events.js';
 import type { LeaderboardPeriod, LeaderboardRow, LeaderboardScope } from '../../quiz/store.js';
 import { clip, type OutgoingMessage } from './message.js';
 import { EMBED_LIMITS, OUTCOME_COLOURS, embedLength } from './answer.js';

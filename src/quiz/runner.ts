@@ -46,11 +46,8 @@ import {
   stop as stopStep,
   wakeAt,
   type AnswerReply,
-  type PracticeGrade,
   type QuizEffect,
   type QuizState,
-  type RoundResult,
-  type Standing,
   type StartReply,
   type Step,
   type StopReply,
@@ -68,13 +65,15 @@ import {
   pickQuestion,
   viewQuestion,
   type ChoiceId,
-  type PartId,
   type QuestionRef,
   type QuestionView,
   type QuizDifficulty,
   type RoundSpec,
 } from './question.js';
 import type { LeaderboardPeriod, LeaderboardRow, LeaderboardScope, QuizStore } from './store.js';
+import { systemClock, type QuizClock } from './clock.js';
+import { QUIZ_ROUNDS, QUIZ_SECONDS } from './limits.js';
+import type { ButtonReply, ButtonView, PracticeFeedback, PracticeQuestion, QuizEvent } from './events.js';
 
 /** What the quiz needs of the solve service (a `SolveService` from src/jobs fits as is). */
 export interface QuizSolver {
@@ -87,105 +86,6 @@ export interface QuizSolver {
     readonly explanation: Explanation<unknown>;
   }>;
 }
-
-/** Time and timers, injectable so tests run on fake time. */
-export interface QuizClock {
-  now(): number;
-  /** Calls `fn` at (or soon after) `at`; returns a function that cancels it. */
-  schedule(at: number, fn: () => void): () => void;
-}
-
-const MAX_TIMEOUT_MS = 2 ** 31 - 1;
-
-export const systemClock: QuizClock = {
-  now: () => Date.now(),
-  schedule(at, fn) {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const arm = (): void => {
-      const delay = at - Date.now();
-      // setTimeout cannot wait longer than ~24.8 days; hop there in steps.
-      timer = delay > MAX_TIMEOUT_MS ? setTimeout(arm, MAX_TIMEOUT_MS) : setTimeout(fn, Math.max(0, delay));
-    };
-    arm();
-    return () => clearTimeout(timer);
-  },
-};
-
-export interface ButtonView {
-  readonly customId: string;
-  readonly label: string;
-  readonly part: PartId;
-  readonly choice: ChoiceId;
-}
-
-export interface RightAnswer {
-  readonly part: PartId;
-  readonly choice: ChoiceId;
-  readonly label: string;
-}
-
-export type QuizEvent =
-  | {
-      readonly kind: 'question';
-      readonly channelId: string;
-      readonly quizId: string;
-      readonly round: number;
-      readonly rounds: number;
-      /** Answers close at this time (ms since the epoch). */
-      readonly deadline: number;
-      readonly question: QuestionView;
-      /** One row per part. */
-      readonly buttons: readonly (readonly ButtonView[])[];
-    }
-  | {
-      readonly kind: 'reveal';
-      readonly channelId: string;
-      readonly quizId: string;
-      readonly round: number;
-      readonly rounds: number;
-      /** Null only if the game has since been removed from the registry. */
-      readonly question: QuestionView | null;
-      readonly answers: readonly RightAnswer[];
-      /** Null when the solver could not be reached to rebuild it (after a restart). */
-      readonly explanation: Explanation<unknown> | null;
-      /** Who answered, best first; empty when nobody did. */
-      readonly results: readonly RoundResult[];
-      readonly standings: readonly Standing[];
-      /** When the next question comes; null after the last round. */
-      readonly nextAt: number | null;
-    }
-  | {
-      readonly kind: 'standings';
-      readonly channelId: string;
-      readonly quizId: string;
-      readonly reason: 'finished' | 'stopped';
-      readonly stoppedBy: string | null;
-      readonly roundsPlayed: number;
-      readonly rounds: number;
-      readonly standings: readonly Standing[];
-    };
-
-export interface PracticeQuestion {
-  readonly question: QuestionView;
-  readonly buttons: readonly (readonly ButtonView[])[];
-}
-
-export interface PracticeFeedback {
-  readonly question: QuestionView;
-  readonly grade: PracticeGrade;
-  /** The right answer of the part clicked. */
-  readonly answer: RightAnswer;
-  readonly explanation: Explanation<unknown>;
-  /** The buttons again, so the other part (if any) can still be tried. */
-  readonly buttons: readonly (readonly ButtonView[])[];
-  readonly next: ButtonView | { readonly customId: string; readonly label: string };
-}
-
-export type ButtonReply =
-  | { readonly kind: 'answer'; readonly reply: AnswerReply }
-  | { readonly kind: 'practice-feedback'; readonly feedback: PracticeFeedback }
-  | { readonly kind: 'practice-question'; readonly practice: PracticeQuestion }
-  | { readonly kind: 'unknown-button' };
 
 export interface QuizRunnerOptions {
   readonly store: QuizStore;
@@ -215,9 +115,9 @@ export const quizRunnerDefaults = {
 } as const satisfies Partial<QuizRunnerOptions>;
 
 export const StartOptions = z.strictObject({
-  rounds: z.number().int().min(1).max(20).default(5),
+  rounds: z.number().int().min(QUIZ_ROUNDS.min).max(QUIZ_ROUNDS.max).default(QUIZ_ROUNDS.default),
   difficulty: z.enum(QUIZ_DIFFICULTIES).default('medium'),
-  seconds: z.number().int().min(10).max(120).default(30),
+  seconds: z.number().int().min(QUIZ_SECONDS.min).max(QUIZ_SECONDS.max).default(QUIZ_SECONDS.default),
 });
 
 export interface StartQuizInput {
