@@ -43,18 +43,13 @@ export const defaultBotSettings = {
 } as const satisfies BotSettings;
 
 /**
- * Settings from the config. With REDIS_URL, questions the service will queue (estimate > INLINE_COST_MS) are
- * deferred at once; the API host is allowed for attachments so a fake Discord can serve them.
+ * Settings from the config; the API host is allowed for attachments so a fake Discord can serve them. (What the
+ * solve service will queue is deferred at once too: the commands ask the service, `SolveService.route`.)
  */
 export function botSettingsFromConfig(config: Config, overrides: Partial<BotSettings> = {}): BotSettings {
   const apiHost = new URL(config.DISCORD_API_BASE).hostname;
-  const deferEstimateMs =
-    config.REDIS_URL === undefined
-      ? defaultBotSettings.deferEstimateMs
-      : Math.min(defaultBotSettings.deferEstimateMs, config.INLINE_COST_MS);
   return {
     ...defaultBotSettings,
-    deferEstimateMs,
     tokenTtlMs: config.INTERACTION_TOKEN_TTL_MS,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     attachments: { ...defaultBotSettings.attachments, hosts: [...DISCORD_CDN_HOSTS, apiHost] },

@@ -21,6 +21,7 @@ import { MemoryAnswerCache, RedisAnswerCache, type AnswerCache } from './cache.j
 import type { GameCatalog } from '../games/catalog.js';
 import { loadCatalog } from '../load-catalog.js';
 import { connectRedis, RedisLink } from './connection.js';
+import { failureReason, solveAndStore } from './solve-step.js';
 import { SolvePool } from './thread-pool.js';
 import { SolveQueue } from './queue.js';
 import { SingleFlight } from './single-flight.js';
@@ -86,10 +87,6 @@ export async function createSolveService(
   }
 }
 
-function failureReason(error: unknown): string {
-  return error instanceof GrundyError ? error.code : 'error';
-}
-
 class Service implements SolveService {
   private readonly flights = new SingleFlight<StoredAnswer>();
   private closing: Promise<void> | undefined;
@@ -123,16 +120,17 @@ class Service implements SolveService {
       return this.answer(game, params, key, cached, 'cache');
     }
     this.metrics.cacheMisses.inc(labels);
-    const via: Via =
-      this.redis !== undefined && game.estimateCostMs(params) > this.config.INLINE_COST_MS
-        ? 'queue'
-        : 'inline';
+    const via: Via = this.route(game.estimateCostMs(params));
     const answer = await this.flights.run(
       `${via}:${key}`,
       (signal, progress) => this.fresh(game, params, key, via, signal, progress),
       { signal: options.signal, onProgress: options.onProgress },
     );
     return this.answer(game, params, key, answer, via);
+  }
+
+  route(estimateMs: number): Via {
+    return this.redis !== undefined && estimateMs > this.config.INLINE_COST_MS ? 'queue' : 'inline';
   }
 
   /** One run shared by everyone asking `key` now; counted once in the metrics. */
@@ -145,32 +143,35 @@ class Service implements SolveService {
     progress: (fraction: number) => void,
   ): Promise<StoredAnswer> {
     const labels = { game: game.id };
-    try {
-      let answer: StoredAnswer;
-      if (via === 'queue' && this.redis !== undefined) {
-        const data = {
-          gameId: game.id,
-          solverVersion: game.solverVersion,
-          params,
+    if (via === 'inline' || this.redis === undefined) {
+      // A progress channel costs a third of a tiny solve's overhead; only long solves report progress anyway.
+      const onProgress = game.estimateCostMs(params) >= PROGRESS_MIN_COST_MS ? progress : undefined;
+      try {
+        const step = { pool: this.pool, cache: this.cache, metrics: this.metrics };
+        return await solveAndStore(step, game, params, {
           key,
           timeoutMs: this.config.JOB_TIMEOUT_MS,
-        };
-        answer = await this.redis.queue.run(game, data, signal, progress);
-      } else {
-        this.metrics.jobsActive.inc(labels);
-        // A progress channel costs a third of a tiny solve's overhead; only long solves report progress anyway.
-        const onProgress = game.estimateCostMs(params) >= PROGRESS_MIN_COST_MS ? progress : undefined;
-        try {
-          answer = await this.pool.run(game.id, params, {
-            timeoutMs: this.config.JOB_TIMEOUT_MS,
-            signal,
-            onProgress,
-          });
-        } finally {
-          this.metrics.jobsActive.dec(labels);
-        }
-        await this.cache.set(key, answer);
+          via: 'inline',
+          store: true,
+          signal,
+          onProgress,
+        });
+      } catch (error) {
+        if (!(error instanceof GrundyError))
+          this.logger.error({ err: error, game: game.id, key, via }, 'solve failed');
+        throw error;
       }
+    }
+    // Queued: the worker solves, stores and counts its part (solve-step.ts); this process counts the wait.
+    try {
+      const data = {
+        gameId: game.id,
+        solverVersion: game.solverVersion,
+        params,
+        key,
+        timeoutMs: this.config.JOB_TIMEOUT_MS,
+      };
+      const answer = await this.redis.queue.run(game, data, signal, progress);
       this.metrics.jobsCompleted.inc({ ...labels, via });
       this.metrics.solveDuration.observe({ ...labels, via }, answer.solveMs / 1000);
       return answer;

@@ -33,6 +33,11 @@ export interface HealthReport {
 export interface SolveService {
   /** Validates `params` (throws InputError with a user-facing message), then cache -> inline or queue. */
   solve(gameId: string, params: unknown, options?: SolveOptions): Promise<SolveAnswer>;
+  /**
+   * Where a question of this estimated cost would run when not cached: 'queue' (a worker, later) or 'inline'
+   * (this process's solver threads). Callers decide from it whether to tell the user to wait.
+   */
+  route(estimateMs: number): 'inline' | 'queue';
   health(): Promise<HealthReport>;
   /** The BullMQ queues behind the service (empty or absent without Redis), e.g. for Bull Board. */
   readonly queues?: readonly Queue[];

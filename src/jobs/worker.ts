@@ -14,6 +14,7 @@ import { RedisAnswerCache } from './cache.js';
 import type { GameCatalog } from '../games/catalog.js';
 import { loadCatalog } from '../load-catalog.js';
 import { closeWithin, connectRedis, RedisLink } from './connection.js';
+import { solveAndStore } from './solve-step.js';
 import { SolvePool } from './thread-pool.js';
 import {
   cancelChannel,
@@ -96,32 +97,30 @@ export async function createSolveWorker(
     const game = catalog.resolveGame(data.gameId);
     const cached = await cache.get(game, data.key);
     if (cached !== undefined) return cached;
-    const labels = { game: game.id };
     active++;
-    metrics.jobsActive.inc(labels);
     const log = logger.child({ jobId: job.id, game: game.id, attempt: job.attemptsStarted });
     log.info('solving');
     try {
-      const answer = await pool.run(game.id, data.params, {
+      const store = game.solverVersion === data.solverVersion;
+      if (!store)
+        log.warn(
+          { asked: data.solverVersion, have: game.solverVersion },
+          'solver version differs; answer not cached',
+        );
+      const answer = await solveAndStore({ pool, cache, metrics }, game, data.params, {
+        key: data.key,
         timeoutMs: data.timeoutMs,
+        via: 'worker',
+        store,
         signal,
         onProgress: (fraction) => {
           job.updateProgress(fraction).catch(() => undefined);
         },
       });
-      if (game.solverVersion === data.solverVersion) await cache.set(data.key, answer);
-      else
-        log.warn(
-          { asked: data.solverVersion, have: game.solverVersion },
-          'solver version differs; answer not cached',
-        );
-      metrics.jobsCompleted.inc({ ...labels, via: 'worker' });
-      metrics.solveDuration.observe({ ...labels, via: 'worker' }, answer.solveMs / 1000);
       log.info({ solveMs: Math.round(answer.solveMs) }, 'solved');
       return answer;
     } catch (error) {
       const code = failureCode(error);
-      metrics.jobsFailed.inc({ ...labels, reason: code ?? 'error' });
       if (code === undefined) log.warn({ err: error }, 'solve failed; it may be retried');
       else
         log.info(
@@ -133,7 +132,6 @@ export async function createSolveWorker(
         throw new UnrecoverableError(encodeFailure(code, error.message));
       throw error;
     } finally {
-      metrics.jobsActive.dec(labels);
       if (--active === 0) {
         for (const wake of idleWaiters) wake();
         idleWaiters.clear();

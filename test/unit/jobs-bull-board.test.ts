@@ -33,6 +33,7 @@ describe('Bull Board handler', () => {
     const service = {
       solve: () => Promise.reject(new Error('unused')),
       health: () => Promise.reject(new Error('unused')),
+      route: () => 'inline' as const,
       close: () => Promise.resolve(),
     };
     expect(bullBoardFor(loadConfig({ BULL_BOARD: '1' }), service)).toBeUndefined();

@@ -217,7 +217,10 @@ export function gameCommand(game: AnyGame): Command {
       const run = new SolveRun(bot, ctx.request, ctx.reply);
       let answer: AnswerFacts & { inputSummary?: string };
       try {
-        answer = await run.execute(prepared.solve, prepared.estimateMs > bot.settings.deferEstimateMs);
+        const deferAtOnce =
+          prepared.estimateMs > bot.settings.deferEstimateMs ||
+          bot.service.route(prepared.estimateMs) === 'queue';
+        answer = await run.execute(prepared.solve, deferAtOnce);
       } catch (error) {
         // The Cancel button already replaced the message.
         if (run.status === 'cancelled') return;
