@@ -33,7 +33,6 @@
  */
 import { z } from 'zod';
 import { InputError, ServiceUnavailableError } from '../core/errors.js';
-import type { AnyGame, Explanation, Outcome } from '../core/game.js';
 import { createRng } from '../core/rng.js';
 import type { GameCatalog } from '../games/catalog.js';
 import {
@@ -54,38 +53,20 @@ import {
 } from './machine.js';
 import {
   QUIZ_DIFFICULTIES,
-  buildRoundSpec,
   choiceLabel,
   decodeQuestionId,
   formatButtonId,
-  instanceFor,
   isQuizId,
   mixSeed,
   parseButtonId,
-  pickQuestion,
-  viewQuestion,
   type ChoiceId,
-  type QuestionRef,
-  type QuestionView,
   type QuizDifficulty,
-  type RoundSpec,
 } from './question.js';
 import type { LeaderboardPeriod, LeaderboardRow, LeaderboardScope, QuizStore } from './store.js';
 import { systemClock, type QuizClock } from './clock.js';
 import { QUIZ_ROUNDS, QUIZ_SECONDS } from './limits.js';
-import type { ButtonReply, ButtonView, PracticeFeedback, PracticeQuestion, QuizEvent } from './events.js';
-
-/** What the quiz needs of the solve service (a `SolveService` from src/jobs fits as is). */
-export interface QuizSolver {
-  solve(
-    gameId: string,
-    params: unknown,
-  ): Promise<{
-    readonly params: unknown;
-    readonly result: unknown;
-    readonly explanation: Explanation<unknown>;
-  }>;
-}
+import { QuestionBank, practiceButtons, type QuizSolver } from './question-bank.js';
+import type { ButtonReply, PracticeFeedback, PracticeQuestion, QuizEvent } from './events.js';
 
 export interface QuizRunnerOptions {
   readonly store: QuizStore;
@@ -182,22 +163,11 @@ export interface QuizRunner {
   close(): Promise<void>;
 }
 
-interface Prepared {
-  readonly ref: QuestionRef;
-  readonly params: unknown;
-  readonly spec: RoundSpec;
-  readonly view: QuestionView;
-  readonly explanation: Explanation<unknown> | null;
-}
-
-const QUESTION_CACHE_LIMIT = 500;
 const CAS_ATTEMPTS = 16;
 
 function defaultRandom(): number {
   return globalThis.crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
 }
-
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export function createQuizRunner(options: QuizRunnerOptions): QuizRunner {
   return new Runner(options);
@@ -216,7 +186,7 @@ class Runner implements QuizRunner {
   private readonly deliveries = new Map<string, Promise<void>>();
   private readonly timers = new Map<string, { at: number; cancel: () => void }>();
   private readonly inFlight = new Set<Promise<unknown>>();
-  private readonly questions = new Map<string, Prepared>();
+  private readonly bank: QuestionBank;
   private closing: Promise<void> | undefined;
 
   constructor(private readonly options: QuizRunnerOptions) {
@@ -228,6 +198,13 @@ class Runner implements QuizRunner {
     this.localScreenMaxCostMs = options.localScreenMaxCostMs ?? quizRunnerDefaults.localScreenMaxCostMs;
     this.retryMs = options.retryMs ?? quizRunnerDefaults.retryMs;
     this.onError = options.onError ?? (() => undefined);
+    this.bank = new QuestionBank({
+      catalog: this.catalog,
+      solver: options.solver,
+      screenAttempts: this.screenAttempts,
+      localScreenMaxCostMs: this.localScreenMaxCostMs,
+      onError: this.onError,
+    });
   }
 
   // ---- commands ----
@@ -249,14 +226,14 @@ class Runner implements QuizRunner {
     const game =
       input.gameId === undefined
         ? createRng(quizSeed).pick(this.catalog.games)
-        : this.resolveGame(input.gameId);
+        : this.catalog.resolveGame(input.gameId);
     // Cheap early answer; the compare-and-set below is what actually guards against two starts.
     const existing = await this.options.store.load(input.channelId);
     if (isActive(existing.state)) {
       return { kind: 'already-running', quizId: existing.state.quizId, starterId: existing.state.starterId };
     }
     const prepared = await Promise.all(
-      Array.from({ length: rounds }, (_, i) => this.prepare(game, difficulty, mixSeed(quizSeed, i + 1))),
+      Array.from({ length: rounds }, (_, i) => this.bank.prepare(game, difficulty, mixSeed(quizSeed, i + 1))),
     );
     const quizId = this.newQuizId();
     const step = await this.transact(input.channelId, (state, now) =>
@@ -358,9 +335,11 @@ class Runner implements QuizRunner {
     this.assertOpen();
     const seed = this.random() >>> 0;
     const game =
-      input.gameId === undefined ? createRng(seed).pick(this.catalog.games) : this.resolveGame(input.gameId);
+      input.gameId === undefined
+        ? createRng(seed).pick(this.catalog.games)
+        : this.catalog.resolveGame(input.gameId);
     const difficulty = input.difficulty ?? 'easy';
-    const prepared = await this.prepare(game, difficulty, seed);
+    const prepared = await this.bank.prepare(game, difficulty, seed);
     return { question: prepared.view, buttons: practiceButtons(prepared) };
   }
 
@@ -373,9 +352,9 @@ class Runner implements QuizRunner {
     const ref = decodeQuestionId(input.questionId);
     if (ref === undefined)
       throw new InputError(`"${input.questionId.slice(0, 40)}" is not a question id (e.g. seagm.m1k9x2c).`);
-    const game = this.resolveGame(ref.gameId);
-    const cached = this.questions.get(input.questionId);
-    const prepared = cached?.explanation == null ? await this.solveQuestion(game, ref) : cached;
+    const game = this.catalog.resolveGame(ref.gameId);
+    const cached = this.bank.recall(input.questionId);
+    const prepared = cached?.explanation == null ? await this.bank.solveQuestion(game, ref) : cached;
     const explanation = prepared.explanation;
     const grade = gradePractice(prepared.spec, input.choice);
     if (grade === undefined || explanation === null) {
@@ -426,127 +405,6 @@ class Runner implements QuizRunner {
       await this.idle();
     })();
     return this.closing;
-  }
-
-  // ---- questions ----
-
-  private resolveGame(id: string): AnyGame {
-    return this.catalog.resolveGame(id);
-  }
-
-  /**
-   * A question for a round: candidates from `baseSeed` until one has the round's target outcome (random
-   * instances are often lopsided), then the chosen one is solved by the solver before anyone sees it.
-   */
-  private async prepare(
-    game: AnyGame,
-    difficulty: QuestionRef['difficulty'],
-    baseSeed: number,
-  ): Promise<Prepared> {
-    let screened = 0;
-    const outcomeOf = async (params: unknown): Promise<Outcome> => {
-      if (game.estimateCostMs(params) <= this.localScreenMaxCostMs) {
-        // Cheap candidates are screened here, keeping hundreds of throwaway solves out of the answer cache.
-        if (++screened % 8 === 0) await yieldToEventLoop();
-        return game.outcome(game.solve(params), params);
-      }
-      const solved = await this.options.solver.solve(game.id, params);
-      return game.outcome(solved.result, solved.params);
-    };
-    const ref = await pickQuestion(game, difficulty, baseSeed, outcomeOf, this.screenAttempts);
-    return this.solveQuestion(game, ref);
-  }
-
-  private async solveQuestion(game: AnyGame, ref: QuestionRef): Promise<Prepared> {
-    const solved = await this.options.solver.solve(game.id, instanceFor(game, ref));
-    const spec = buildRoundSpec(game, ref, solved.params, solved.result);
-    const prepared: Prepared = {
-      ref,
-      params: solved.params,
-      spec,
-      view: viewQuestion(game, ref, solved.params, spec),
-      explanation: solved.explanation,
-    };
-    this.remember(prepared);
-    return prepared;
-  }
-
-  private remember(prepared: Prepared): void {
-    this.questions.delete(prepared.spec.questionId);
-    this.questions.set(prepared.spec.questionId, prepared);
-    if (this.questions.size > QUESTION_CACHE_LIMIT) {
-      const oldest = this.questions.keys().next().value;
-      if (oldest !== undefined) this.questions.delete(oldest);
-    }
-  }
-
-  /** The view (and, when asked, the explanation) of a stored round, rebuilt from its id after a restart. */
-  private async describe(
-    spec: RoundSpec,
-    withExplanation: boolean,
-  ): Promise<{ view: QuestionView | null; explanation: Explanation<unknown> | null }> {
-    const ref = decodeQuestionId(spec.questionId);
-    const game = ref === undefined ? undefined : this.catalog.findGame(ref.gameId);
-    if (ref === undefined || game === undefined) return { view: null, explanation: null };
-    let prepared = this.questions.get(spec.questionId);
-    if (withExplanation && prepared?.explanation == null) {
-      try {
-        prepared = await this.solveQuestion(game, ref);
-      } catch (error) {
-        this.onError(error, `quiz: rebuilding the explanation of ${spec.questionId}`);
-      }
-    }
-    // The stored spec (what was graded) labels the view, even if a newer solver would say otherwise.
-    const view = viewQuestion(game, ref, prepared?.params ?? instanceFor(game, ref), spec);
-    return { view, explanation: prepared?.explanation ?? null };
-  }
-
-  private async toEvent(channelId: string, effect: QuizEffect): Promise<QuizEvent> {
-    const base = { channelId, quizId: effect.quizId, rounds: effect.rounds } as const;
-    switch (effect.kind) {
-      case 'question': {
-        const { view } = await this.describe(effect.spec, false);
-        if (view === null) throw new Error(`cannot rebuild question ${effect.spec.questionId}`);
-        return {
-          kind: 'question',
-          ...base,
-          round: effect.round,
-          deadline: effect.deadline,
-          question: view,
-          buttons: buttonsFor(view, (choice) =>
-            formatButtonId({ kind: 'answer', quizId: effect.quizId, round: effect.round, choice }),
-          ),
-        };
-      }
-      case 'reveal': {
-        const { view, explanation } = await this.describe(effect.spec, true);
-        const players = view?.players ?? (['First player', 'Second player'] as const);
-        return {
-          kind: 'reveal',
-          ...base,
-          round: effect.round,
-          question: view,
-          answers: effect.spec.parts.map((p) => ({
-            part: p.id,
-            choice: p.correct,
-            label: choiceLabel(p.correct, players),
-          })),
-          explanation,
-          results: effect.results,
-          standings: effect.standings,
-          nextAt: effect.nextAt,
-        };
-      }
-      case 'standings':
-        return {
-          kind: 'standings',
-          ...base,
-          reason: effect.reason,
-          stoppedBy: effect.stoppedBy,
-          roundsPlayed: effect.roundsPlayed,
-          standings: effect.standings,
-        };
-    }
   }
 
   // ---- transitions, timers, delivery ----
@@ -653,7 +511,7 @@ class Runner implements QuizRunner {
           // Another process (after a restart) may have delivered it already.
           if (!state.outbox.some((e) => e.seq === effect.seq)) continue;
           try {
-            await this.options.emit(await this.toEvent(channelId, effect));
+            await this.options.emit(await this.bank.toEvent(channelId, effect));
           } catch (error) {
             this.onError(error, `quiz ${state.quizId}: delivering ${effect.kind} #${effect.seq}`);
           }
@@ -667,17 +525,4 @@ class Runner implements QuizRunner {
       if (this.deliveries.get(channelId) === run) this.deliveries.delete(channelId);
     });
   }
-}
-
-function buttonsFor(view: QuestionView, customId: (choice: ChoiceId) => string): ButtonView[][] {
-  return view.parts.map((part) =>
-    part.choices.map((c) => ({ customId: customId(c.id), label: c.label, part: part.id, choice: c.id })),
-  );
-}
-
-function practiceButtons(prepared: Prepared): ButtonView[][] {
-  const questionId = prepared.spec.questionId;
-  return buttonsFor(prepared.view, (choice) =>
-    formatButtonId({ kind: 'practice-answer', questionId, choice }),
-  );
 }

@@ -4,7 +4,7 @@ import { parseParams } from '../../src/core/params.js';
 import { builtInGames as games } from '../../src/games/catalog.js';
 import type { QuizClock } from '../../src/quiz/clock.js';
 import type { QuizEvent } from '../../src/quiz/events.js';
-import type { QuizSolver } from '../../src/quiz/runner.js';
+import type { QuizSolver } from '../../src/quiz/question-bank.js';
 
 interface Timer {
   readonly at: number;
