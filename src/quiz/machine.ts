@@ -1,4 +1,6 @@
 /**
+ * (Longer than ~400 lines on purpose: the state schema and every transition of one machine, read together.)
+ *
  * The channel quiz as a pure state machine: no timers, no I/O, time comes in as `now` (ms since the epoch).
  * Each transition returns the next state, whether it changed (unchanged states are not written), a reply for
  * the person who acted, the points to add to leaderboards (committed atomically with the state), and the

@@ -36,19 +36,13 @@ import { InputError, ServiceUnavailableError } from '../core/errors.js';
 import { createRng } from '../core/rng.js';
 import type { GameCatalog } from '../games/catalog.js';
 import {
-  acknowledge,
-  advance,
   answer as answerStep,
   gradePractice,
   isActive,
   start,
   stop as stopStep,
-  wakeAt,
   type AnswerReply,
-  type QuizEffect,
-  type QuizState,
   type StartReply,
-  type Step,
   type StopReply,
 } from './machine.js';
 import {
@@ -65,6 +59,7 @@ import {
 import type { LeaderboardPeriod, LeaderboardRow, LeaderboardScope, QuizStore } from './store.js';
 import { systemClock, type QuizClock } from './clock.js';
 import { QUIZ_ROUNDS, QUIZ_SECONDS } from './limits.js';
+import { ChannelLog } from './channel-log.js';
 import { QuestionBank, practiceButtons, type QuizSolver } from './question-bank.js';
 import type { ButtonReply, PracticeFeedback, PracticeQuestion, QuizEvent } from './events.js';
 
@@ -163,8 +158,6 @@ export interface QuizRunner {
   close(): Promise<void>;
 }
 
-const CAS_ATTEMPTS = 16;
-
 function defaultRandom(): number {
   return globalThis.crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
 }
@@ -182,11 +175,8 @@ class Runner implements QuizRunner {
   private readonly localScreenMaxCostMs: number;
   private readonly retryMs: number;
   private readonly onError: (error: unknown, context: string) => void;
-  private readonly locks = new Map<string, Promise<unknown>>();
-  private readonly deliveries = new Map<string, Promise<void>>();
-  private readonly timers = new Map<string, { at: number; cancel: () => void }>();
-  private readonly inFlight = new Set<Promise<unknown>>();
   private readonly bank: QuestionBank;
+  private readonly log: ChannelLog;
   private closing: Promise<void> | undefined;
 
   constructor(private readonly options: QuizRunnerOptions) {
@@ -203,6 +193,14 @@ class Runner implements QuizRunner {
       solver: options.solver,
       screenAttempts: this.screenAttempts,
       localScreenMaxCostMs: this.localScreenMaxCostMs,
+      onError: this.onError,
+    });
+    this.log = new ChannelLog({
+      store: options.store,
+      clock: this.clock,
+      emit: options.emit,
+      toEvent: (channelId, effect) => this.bank.toEvent(channelId, effect),
+      retryMs: this.retryMs,
       onError: this.onError,
     });
   }
@@ -236,7 +234,7 @@ class Runner implements QuizRunner {
       Array.from({ length: rounds }, (_, i) => this.bank.prepare(game, difficulty, mixSeed(quizSeed, i + 1))),
     );
     const quizId = this.newQuizId();
-    const step = await this.transact(input.channelId, (state, now) =>
+    const step = await this.log.transact(input.channelId, (state, now) =>
       start(state, {
         quizId,
         channelId: input.channelId,
@@ -261,7 +259,7 @@ class Runner implements QuizRunner {
     choice: ChoiceId;
   }): Promise<AnswerReply> {
     this.assertOpen();
-    const step = await this.transact(input.channelId, (state, now) =>
+    const step = await this.log.transact(input.channelId, (state, now) =>
       answerStep(state, {
         quizId: input.quizId,
         round: input.round,
@@ -302,7 +300,7 @@ class Runner implements QuizRunner {
 
   async stop(input: { channelId: string; userId: string; canManage: boolean }): Promise<StopReply> {
     this.assertOpen();
-    const step = await this.transact(input.channelId, (state, now) =>
+    const step = await this.log.transact(input.channelId, (state, now) =>
       stopStep(state, { userId: input.userId, canManage: input.canManage, now }),
     );
     return step.reply;
@@ -384,24 +382,23 @@ class Runner implements QuizRunner {
     for (const { channelId } of active) {
       const { state } = await this.options.store.load(channelId);
       if (state === undefined) continue;
-      if (state.outbox.length > 0) this.enqueueDelivery(channelId, state.outbox);
-      this.arm(channelId, state);
+      if (state.outbox.length > 0) this.log.enqueueDelivery(channelId, state.outbox);
+      this.log.arm(channelId, state);
     }
     return active.length;
   }
 
   tick(channelId: string): Promise<void> {
-    return this.transact(channelId, (state, now) => advance(state, now)).then(() => undefined);
+    return this.log.tick(channelId);
   }
 
-  async idle(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  idle(): Promise<void> {
+    return this.log.idle();
   }
 
   close(): Promise<void> {
     this.closing ??= (async () => {
-      for (const { cancel } of this.timers.values()) cancel();
-      this.timers.clear();
+      this.log.close();
       await this.idle();
     })();
     return this.closing;
@@ -418,111 +415,5 @@ class Runner implements QuizRunner {
     const id = `${part()}${part()}`.slice(0, 10);
     if (!isQuizId(id)) throw new RangeError(`bad quiz id ${id}`);
     return id;
-  }
-
-  private track<T>(work: Promise<T>): Promise<T> {
-    this.inFlight.add(work);
-    const done = () => this.inFlight.delete(work);
-    work.then(done, done);
-    return work;
-  }
-
-  /** Runs `fn` after every earlier call with the same key (this process only; the store guards across). */
-  private serially<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    const previous = this.locks.get(key) ?? Promise.resolve();
-    const run = previous.then(fn, fn);
-    const tail = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.locks.set(key, tail);
-    void tail.then(() => {
-      if (this.locks.get(key) === tail) this.locks.delete(key);
-    });
-    return run;
-  }
-
-  /** Load, step, compare-and-set (retrying on a conflict), then arm the timer and hand the effects to delivery. */
-  private transact<R>(
-    channelId: string,
-    step: (state: QuizState | undefined, now: number) => Step<R>,
-  ): Promise<Step<R>> {
-    return this.track(
-      this.serially(channelId, async () => {
-        for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
-          const { state, version } = await this.options.store.load(channelId);
-          const now = this.clock.now();
-          const result = step(state, now);
-          if (!result.changed || result.state === undefined) {
-            if (state !== undefined) this.arm(channelId, state);
-            return result;
-          }
-          const next = result.state;
-          const delta =
-            result.scores.length === 0
-              ? undefined
-              : { channelId, guildId: next.guildId, at: now, scores: result.scores };
-          const saved = await this.options.store.save(next, version, delta);
-          if (saved === undefined) continue;
-          this.arm(channelId, next);
-          if (result.effects.length > 0) this.enqueueDelivery(channelId, result.effects);
-          return result;
-        }
-        throw new ServiceUnavailableError('The quiz is busy; please try again.');
-      }),
-    );
-  }
-
-  private arm(channelId: string, state: QuizState): void {
-    const at = wakeAt(state);
-    const current = this.timers.get(channelId);
-    if (current !== undefined && current.at === at) return;
-    current?.cancel();
-    this.timers.delete(channelId);
-    if (at !== null) this.wakeUp(channelId, at);
-  }
-
-  /** Calls `tick` for the channel at `at`; a failed tick (store down) tries again after `retryMs`. */
-  private wakeUp(channelId: string, at: number): void {
-    if (this.closing !== undefined) return;
-    const cancel = this.clock.schedule(at, () => {
-      if (this.timers.get(channelId)?.cancel !== cancel) return;
-      this.timers.delete(channelId);
-      if (this.closing !== undefined) return;
-      void this.track(
-        this.tick(channelId).catch((error: unknown) => {
-          this.onError(error, `quiz timer for channel ${channelId}`);
-          if (!this.timers.has(channelId)) this.wakeUp(channelId, this.clock.now() + this.retryMs);
-        }),
-      );
-    });
-    this.timers.set(channelId, { at, cancel });
-  }
-
-  /** Delivers effects in order per channel, then drops them from the stored outbox. */
-  private enqueueDelivery(channelId: string, effects: readonly QuizEffect[]): void {
-    const previous = this.deliveries.get(channelId) ?? Promise.resolve();
-    const run = this.track(
-      previous.then(async () => {
-        const { state } = await this.options.store.load(channelId);
-        if (state === undefined) return;
-        let last = 0;
-        for (const effect of effects) {
-          // Another process (after a restart) may have delivered it already.
-          if (!state.outbox.some((e) => e.seq === effect.seq)) continue;
-          try {
-            await this.options.emit(await this.bank.toEvent(channelId, effect));
-          } catch (error) {
-            this.onError(error, `quiz ${state.quizId}: delivering ${effect.kind} #${effect.seq}`);
-          }
-          last = effect.seq;
-        }
-        if (last > 0) await this.transact(channelId, (s) => acknowledge(s, last));
-      }),
-    ).catch((error: unknown) => this.onError(error, `quiz delivery for channel ${channelId}`));
-    this.deliveries.set(channelId, run);
-    void run.then(() => {
-      if (this.deliveries.get(channelId) === run) this.deliveries.delete(channelId);
-    });
   }
 }

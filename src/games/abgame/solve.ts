@@ -1,4 +1,6 @@
 /**
+ * (Just over ~400 lines on purpose: one pass, for text and streamed input alike, that is easier to check whole.)
+ *
  * ABGAME in one pass and constant memory. Characters pair up left to right (1st with 2nd, ...), each pair
  * sliding toward each other; an odd last character slides toward the right wall. A gap inside a same-owner
  * pair (or behind the odd last character) is a store of spare moves; a gap inside an A-B pair is a Nim heap.
