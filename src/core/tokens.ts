@@ -9,6 +9,12 @@ export interface Token {
   readonly line: number;
 }
 
+/**
+ * The longest token a reader accepts (characters). The longest real token is an ABGAME board of 10^6 cells;
+ * a longer run without whitespace (e.g. a stream of NUL bytes) is refused before it can exhaust memory.
+ */
+export const MAX_TOKEN_CHARS = 1 << 20;
+
 function isSpace(code: number): boolean {
   return code === 32 || code === 10 || code === 13 || code === 9 || code === 11 || code === 12;
 }
@@ -80,12 +86,14 @@ export class TokenReader {
       while (this.pos < this.buf.length && !isSpace(this.buf.charCodeAt(this.pos))) this.pos++;
       if (this.pos < this.buf.length) break;
       text += this.buf.slice(start, this.pos);
+      if (text.length > MAX_TOKEN_CHARS) throw tooLong(text, line);
       this.buf = '';
       this.pos = 0;
       start = 0;
       if (!(await this.fill())) return { text, line };
     }
     text += this.buf.slice(start, this.pos);
+    if (text.length > MAX_TOKEN_CHARS) throw tooLong(text, line);
     return { text, line };
   }
 
@@ -191,9 +199,19 @@ async function* fromSync(source: Iterable<string>): AsyncGenerator<string> {
   for (const chunk of source) yield await Promise.resolve(chunk);
 }
 
+function tooLong(text: string, line: number): JudgeInputError {
+  return new JudgeInputError(
+    line,
+    `found a token of more than ${MAX_TOKEN_CHARS.toLocaleString('en-US')} characters without a space or ` +
+      `line break ("${clip(text)}"); no input has tokens that long (the longest, an ABGAME board, ` +
+      `has at most 1,000,000 cells)`,
+  );
+}
+
 /** A token as it may be quoted in an error: short, and with control characters and binary shown as '?'. */
 export function clip(text: string, max = 40): string {
+  // Only the part shown is cleaned, so a huge token costs no more than a short one.
   // eslint-disable-next-line no-control-regex -- the point is to find control characters
-  const printable = text.replace(/[\u0000-\u001f\u007f-\u009f\ufffd]/g, '?');
-  return printable.length <= max ? printable : `${printable.slice(0, max)}...`;
+  const printable = text.slice(0, max).replace(/[\u0000-\u001f\u007f-\u009f\ufffd]/g, '?');
+  return text.length <= max ? printable : `${printable}...`;
 }
