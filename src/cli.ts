@@ -7,6 +7,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { InputError, publicMessage } from './core/errors.js';
 import type { AnyGame, RawFields, StreamedSolve } from './core/game.js';
 import { paramsFromFields, parseParams } from './core/params.js';
+import { printable } from './core/printable.js';
 import { TokenReader } from './core/tokens.js';
 import { games, getGame } from './games/registry.js';
 import { renderExplanationText } from './text-render.js';
@@ -45,6 +46,11 @@ Examples:
 
 function write(stream: NodeJS.WritableStream, text: string): void {
   stream.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** Writes text that may quote user input (a file's bytes, an argument) with its control characters shown as '?'. */
+function writeText(stream: NodeJS.WritableStream, text: string): void {
+  write(stream, printable(text));
 }
 
 function gameUsage(game: AnyGame, verb: string): string {
@@ -173,7 +179,7 @@ async function runSolve(io: CliIo, args: readonly string[], verb: 'solve' | 'exp
           }),
         );
       } else {
-        write(
+        writeText(
           io.stdout,
           renderExplanationText(game, streamed.explanation, { details, inputSummary: streamed.inputSummary }),
         );
@@ -193,7 +199,7 @@ async function runSolve(io: CliIo, args: readonly string[], verb: 'solve' | 'exp
   if (asJson) {
     write(io.stdout, JSON.stringify({ game: game.id, params, result, explanation }));
   } else {
-    write(io.stdout, renderExplanationText(game, explanation, { details }));
+    writeText(io.stdout, renderExplanationText(game, explanation, { details }));
   }
   return 0;
 }
@@ -311,13 +317,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await registerMain([...args], io.env);
       }
       default:
-        write(io.stderr, `grundy: unknown command "${verb}".\n\n${USAGE}`);
+        writeText(io.stderr, `grundy: unknown command "${verb}".\n\n${USAGE}`);
         return 2;
     }
   } catch (error) {
     const message = publicMessage(error);
     if (error instanceof InputError || message !== undefined) {
-      write(
+      writeText(
         io.stderr,
         `grundy ${verb}${args[0] !== undefined && !args[0].startsWith('-') ? ` ${args[0]}` : ''}: ${message ?? ''}`,
       );

@@ -3,6 +3,9 @@
  * stdin, control bytes in files.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const bin = new URL('../../bin/grundy.js', import.meta.url).pathname;
@@ -84,5 +87,43 @@ describe('grundy judge on a stream without whitespace', () => {
     });
     expect(long.status).toBe(2);
     expect(long.stderr).toContain('board 1 has 1,000,002 cells, but at most 1,000,000 are allowed');
+  });
+});
+
+describe('grundy solve never echoes control bytes to the terminal', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'grundy-doors-'));
+  const hostile = '2 6 \u001b[2J\u001b[31m3\u0000 7\u0007 \u202e9\n';
+  // ESC, NUL, BEL, other C0 and C1 controls and bidi overrides; tab and line feed are fine.
+  // eslint-disable-next-line no-control-regex -- the point is to find control characters
+  const unprintable = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+  it.each([
+    ['seagm', ['--file']],
+    ['magic', ['--rooms', '4', '--telepoints', '1', '--file']],
+    ['abgame', ['--file']],
+  ])('%s --file with ESC, NUL and BEL in the file: a clear error, shown with "?"', (game, args) => {
+    const file = join(dir, `${game}.txt`);
+    writeFileSync(file, hostile);
+    const r = spawnSync(process.execPath, [bin, 'solve', game, ...args, file], {
+      encoding: 'utf8',
+      env: { ...process.env, REDIS_URL: '' },
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^grundy solve ${game}: `));
+    expect(r.stderr).not.toMatch(unprintable);
+    expect(r.stdout).not.toMatch(unprintable);
+  });
+
+  it('shows seagm\'s bad card with its control characters as "?"', () => {
+    const file = join(dir, 'cards.txt');
+    writeFileSync(file, hostile);
+    const r = spawnSync(process.execPath, [bin, 'solve', 'seagm', '--file', file], { encoding: 'utf8' });
+    expect(r.stderr).toContain('card 3 is "?[2J?[31m3?"');
+  });
+
+  it('cleans control characters in arguments too', () => {
+    const r = spawnSync(process.execPath, [bin, 'solve', 'seagm', '2', '\u001b[2J'], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('card 2 is "?[2J"');
   });
 });
