@@ -1,14 +1,24 @@
 /** Process entry for the `grundy` binary. */
 import { runCli } from './cli.js';
+import { readEnvironment } from './config.js';
 
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   // A closed pipe (`grundy judge ... | head`) is not an error worth a stack trace.
   if (error.code === 'EPIPE') process.exit(0);
 });
 
-process.exitCode = await runCli(process.argv.slice(2), {
-  stdin: process.stdin,
-  stdout: process.stdout,
-  stderr: process.stderr,
-  env: process.env,
-});
+let env: NodeJS.ProcessEnv | undefined;
+try {
+  env = readEnvironment();
+} catch (error) {
+  process.stderr.write(`grundy: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 2;
+}
+if (env !== undefined) {
+  process.exitCode = await runCli(process.argv.slice(2), {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env,
+  });
+}
