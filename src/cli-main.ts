@@ -1,6 +1,7 @@
 /** Process entry for the `grundy` binary. */
 import { runCli } from './cli.js';
 import { readEnvironment } from './config.js';
+import { exitWhenDone } from './shutdown.js';
 
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   // A closed pipe (`grundy judge ... | head`) is not an error worth a stack trace.
@@ -21,4 +22,5 @@ if (env !== undefined) {
     stderr: process.stderr,
     env,
   });
+  exitWhenDone();
 }

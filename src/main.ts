@@ -25,6 +25,7 @@ import { isActive } from './quiz/machine.js';
 import { createQuizRunner, quizRunnerDefaults, type QuizClock, type QuizRunner } from './quiz/service.js';
 import type { QuizStore } from './quiz/store.js';
 import { createQuizStore } from './quiz-store/index.js';
+import { armShutdownDeadline, SHUTDOWN_GRACE_MS } from './shutdown.js';
 
 export const serveUsage = `Usage: grundy serve
 
@@ -34,7 +35,8 @@ Answers Discord slash commands two ways at once:
   - the gateway, when DISCORD_TOKEN is set.
 REST calls go to DISCORD_API_BASE (default https://discord.com/api). With REDIS_URL, costly solves go to the
 queue for \`grundy worker\`s; without it everything runs in this process.
-SIGTERM/SIGINT: stop taking interactions, let running solves finish (10 s), exit 0.
+SIGTERM/SIGINT: stop taking interactions, let running solves finish (6 s), exit 0; the process ends within
+10 s of the signal whatever is down (Redis, the gateway).
 See docs/discord.md and .env.example.`;
 
 export interface ServerDeps {
@@ -310,6 +312,7 @@ export async function serveMain(
   const stop = new EventEmitter();
   let stopReason = '';
   const onSignal = (signal: NodeJS.Signals | 'abort'): void => {
+    if (stopReason === '' && signal !== 'abort') armShutdownDeadline('serve', stderr);
     stopReason ||= signal;
     stop.emit('stop');
   };
@@ -336,6 +339,7 @@ export async function serveMain(
       server = await startServer(config, logger, {
         service,
         metrics,
+        graceMs: SHUTDOWN_GRACE_MS,
         ...(adminHandler === undefined ? {} : { adminHandler }),
       });
     } catch (error) {

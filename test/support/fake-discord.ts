@@ -117,6 +117,8 @@ export interface FakeDiscordOptions {
   readonly botToken?: string;
   /** Interaction tokens registered with `issueToken` stop working after this long (Discord: 15 minutes). */
   readonly tokenTtlMs?: number;
+  /** What `GET /gateway/bot` answers as the gateway's URL (default: a port where nothing listens). */
+  readonly gatewayUrl?: string;
 }
 
 function snowflake(): string {
@@ -133,6 +135,8 @@ export class FakeDiscord {
   /** Anything Discord would have refused: schema violations, wrong auth, unknown routes, expired tokens. */
   readonly problems: string[] = [];
   readonly botToken: string;
+  /** What `GET /gateway/bot` answers as the gateway's URL; a fake gateway sets it to its own. */
+  gatewayUrl: string;
   private readonly tokenTtlMs: number;
   private readonly issued = new Map<string, number>();
   private readonly channelOfToken = new Map<string, string>();
@@ -146,6 +150,7 @@ export class FakeDiscord {
   constructor(options: FakeDiscordOptions = {}) {
     this.botToken = options.botToken ?? 'fake-bot-token';
     this.tokenTtlMs = options.tokenTtlMs ?? 15 * 60 * 1000;
+    this.gatewayUrl = options.gatewayUrl ?? 'ws://127.0.0.1:9';
   }
 
   /** The origin, e.g. http://127.0.0.1:1234. */
@@ -430,7 +435,7 @@ export class FakeDiscord {
         return {
           status: 200,
           reply: {
-            url: 'ws://127.0.0.1:9',
+            url: this.gatewayUrl,
             shards: 1,
             session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
           },
