@@ -46,6 +46,8 @@ export interface HarnessOptions {
   readonly graceMs?: number;
   /** Quiz clock, break and store (default: the system clock, 5 s breaks, the store for the config). */
   readonly quiz?: QuizDeps;
+  /** Log in to the gateway `fake.gatewayUrl` points at (default false: HTTP interactions only). */
+  readonly gateway?: boolean;
 }
 
 export interface Harness {
@@ -92,7 +94,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       service,
       metrics,
       games: testGames,
-      gateway: false,
+      gateway: options.gateway ?? false,
       settings: { ...testSettings, ...options.settings },
       graceMs: options.graceMs ?? 2000,
       ...(options.quiz === undefined ? {} : { quiz: options.quiz }),
