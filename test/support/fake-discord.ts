@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { botMessage } from '../../src/http/dev.js';
 import { discordSchemas, type RequestSchemaName } from './discord-schema.js';
 
@@ -56,6 +56,12 @@ export interface FakeAttachment {
   readonly url: string;
   readonly proxy_url: string;
   readonly content_type: string;
+}
+
+interface DropRule {
+  left: number;
+  readonly when: 'before' | 'after';
+  readonly match: (route: string) => boolean;
 }
 
 interface Route {
@@ -144,6 +150,10 @@ export class FakeDiscord {
   private readonly originals = new Map<string, Record<string, unknown>>();
   private readonly attachments = new Map<string, { data: Buffer; contentType: string }>();
   private readonly waiters = new Set<() => void>();
+  /** Requests whose connection was dropped on purpose (`dropNext`), with when. */
+  readonly dropped: { readonly route: string; readonly when: 'before' | 'after' }[] = [];
+  private readonly drops: DropRule[] = [];
+  private readonly sockets = new Set<Socket>();
   private server: Server | undefined;
   private base = '';
 
@@ -171,6 +181,10 @@ export class FakeDiscord {
         if (!res.headersSent) res.writeHead(500).end();
       });
     });
+    this.server.on('connection', (socket: Socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     const address = this.server.address() as AddressInfo;
     this.base = `http://127.0.0.1:${address.port}`;
@@ -183,6 +197,28 @@ export class FakeDiscord {
     this.server = undefined;
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Destroys every open connection (keep-alive ones included), as a network failure would. */
+  dropConnections(): void {
+    for (const socket of this.sockets) socket.destroy();
+  }
+
+  /**
+   * The next `count` requests whose route (e.g. `PATCH /webhooks/:app/:token/messages/@original`) matches lose
+   * their connection: `before` Discord acts on them (nothing happens), or `after` (it acted, but the answer
+   * never arrives). They are listed in `dropped`, not in `problems`.
+   */
+  dropNext(count: number, when: 'before' | 'after', match: (route: string) => boolean = () => true): void {
+    this.drops.push({ left: count, when, match });
+  }
+
+  private takeDrop(route: string): 'before' | 'after' | undefined {
+    const rule = this.drops.find((d) => d.left > 0 && d.match(route));
+    if (rule === undefined) return undefined;
+    rule.left--;
+    this.dropped.push({ route, when: rule.when });
+    return rule.when;
   }
 
   /** Starts the lifetime clock of an interaction token (as Discord does when it sends the interaction). */
@@ -273,6 +309,11 @@ export class FakeDiscord {
       return [{ name, route: r, params }];
     })[0];
 
+    const drop = this.takeDrop(matched === undefined ? `${req.method ?? ''} ${path}` : matched.route.name);
+    if (drop === 'before') {
+      req.socket.destroy();
+      return;
+    }
     const problems: string[] = [];
     let status = 200;
     let reply: unknown = undefined;
@@ -334,7 +375,8 @@ export class FakeDiscord {
       files,
       status,
     });
-    if (reply === undefined) res.writeHead(status).end();
+    if (drop === 'after') req.socket.destroy();
+    else if (reply === undefined) res.writeHead(status).end();
     else {
       const text = JSON.stringify(reply);
       res
