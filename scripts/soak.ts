@@ -12,7 +12,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { testGames } from '../test/support/bot-harness.js';
 import { FakeDiscord, type RecordedRequest } from '../test/support/fake-discord.js';
@@ -179,6 +180,9 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 async function main(): Promise<number> {
+  // The soak's own event-loop delay: first-response times include it.
+  const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+  loopDelay.enable();
   const dir = mkdtempSync(join(tmpdir(), 'grundy-soak-'));
   const port = await freePort();
   const redisUrl = `redis://127.0.0.1:${port}`;
@@ -362,6 +366,8 @@ async function main(): Promise<number> {
         `${fake.dropped.length} (${fake.dropped.map((d) => d.when).join(', ')})`,
       ),
       row('fake Discord problems', fake.problems.length),
+      row('soak process event-loop delay max', `${(loopDelay.max / 1e6).toFixed(0)} ms`),
+      row('machine load average (1 min)', loadavg()[0]?.toFixed(1) ?? '?'),
     ];
     for (const [text, count] of errorTexts) lines.push(`    ${count} x error: ${text}`);
     const slowest = [...sent].sort((a, b) => (b.firstMs ?? 0) - (a.firstMs ?? 0)).slice(0, 3);
@@ -375,6 +381,9 @@ async function main(): Promise<number> {
         `    lost: ${s.built.id} first response ${String(s.status)} type ${String(s.firstType)} ${s.firstError ?? ''}`,
       );
       for (const r of fake.forToken(s.built.token)) lines.push(`      ${r.route} ${r.status}`);
+      for (const line of serve.stderrText.filter((l) => l.includes(s.built.id))) {
+        lines.push(`      log: ${line.slice(0, 300)}`);
+      }
     }
     for (const s of duplicated.slice(0, 5)) {
       lines.push(
