@@ -267,7 +267,7 @@ async function main(): Promise<number> {
             route === 'POST /channels/:channel/messages';
           fake.dropNext(2, 'before', delivery);
           fake.dropNext(2, 'after', delivery);
-          fake.dropConnections();
+          fake.resetSockets();
           await Promise.resolve();
         },
       },
@@ -363,7 +363,7 @@ async function main(): Promise<number> {
       row('first responses not 200', httpFailures),
       row(
         'deliveries dropped by the fake',
-        `${fake.dropped.length} (${fake.dropped.map((d) => d.when).join(', ')})`,
+        `${fake.droppedNext.length} (${fake.droppedNext.map((d) => d.when).join(', ')})`,
       ),
       row('fake Discord problems', fake.problems.length),
       row('soak process event-loop delay max', `${(loopDelay.max / 1e6).toFixed(0)} ms`),

@@ -58,7 +58,7 @@ export interface FakeAttachment {
   readonly content_type: string;
 }
 
-interface DropRule {
+interface PendingDrop {
   left: number;
   readonly when: 'before' | 'after';
   readonly match: (route: string) => boolean;
@@ -150,9 +150,9 @@ export class FakeDiscord {
   private readonly originals = new Map<string, Record<string, unknown>>();
   private readonly attachments = new Map<string, { data: Buffer; contentType: string }>();
   private readonly waiters = new Set<() => void>();
-  /** Requests whose connection was dropped on purpose (`dropNext`), with when. */
-  readonly dropped: { readonly route: string; readonly when: 'before' | 'after' }[] = [];
-  private readonly drops: DropRule[] = [];
+  /** Requests whose connection `dropNext` dropped, with when. */
+  readonly droppedNext: { readonly route: string; readonly when: 'before' | 'after' }[] = [];
+  private readonly nextDrops: PendingDrop[] = [];
   private readonly sockets = new Set<Socket>();
   private server: Server | undefined;
   private base = '';
@@ -200,24 +200,24 @@ export class FakeDiscord {
   }
 
   /** Destroys every open connection (keep-alive ones included), as a network failure would. */
-  dropConnections(): void {
+  resetSockets(): void {
     for (const socket of this.sockets) socket.destroy();
   }
 
   /**
    * The next `count` requests whose route (e.g. `PATCH /webhooks/:app/:token/messages/@original`) matches lose
    * their connection: `before` Discord acts on them (nothing happens), or `after` (it acted, but the answer
-   * never arrives). They are listed in `dropped`, not in `problems`.
+   * never arrives). They are listed in `droppedNext`, not in `problems`.
    */
   dropNext(count: number, when: 'before' | 'after', match: (route: string) => boolean = () => true): void {
-    this.drops.push({ left: count, when, match });
+    this.nextDrops.push({ left: count, when, match });
   }
 
   private takeDrop(route: string): 'before' | 'after' | undefined {
-    const rule = this.drops.find((d) => d.left > 0 && d.match(route));
+    const rule = this.nextDrops.find((d) => d.left > 0 && d.match(route));
     if (rule === undefined) return undefined;
     rule.left--;
-    this.dropped.push({ route, when: rule.when });
+    this.droppedNext.push({ route, when: rule.when });
     return rule.when;
   }
 
