@@ -12,6 +12,7 @@ import { InputError } from './core/errors.js';
 import { botSettingsFromConfig, type BotSettings } from './bot/context.js';
 import { createDispatcher, type Dispatcher } from './bot/dispatch.js';
 import { attachGateway, createGatewayClient } from './bot/transport/gateway.js';
+import { destroyGatewayClient } from './bot/transport/gateway-close.js';
 import { createQuizPoster, type QuizPoster } from './bot/interaction/quiz-post.js';
 import { RunRegistry } from './bot/interaction/runs.js';
 import { safeError } from './bot/interaction/safe-error.js';
@@ -36,7 +37,7 @@ Answers Discord slash commands two ways at once:
   - the gateway, when DISCORD_TOKEN is set.
 REST calls go to DISCORD_API_BASE (default https://discord.com/api). With REDIS_URL, costly solves go to the
 queue for \`grundy worker\`s; without it everything runs in this process.
-SIGTERM/SIGINT: stop taking interactions, let running solves finish (6 s), exit 0; the process ends within
+SIGTERM/SIGINT: stop taking interactions, let running solves finish (5 s), exit 0; the process ends within
 10 s of the signal whatever is down (Redis, the gateway).
 See docs/discord.md and .env.example.`;
 
@@ -199,7 +200,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     http = await listen(handler, config.HOST, config.PORT);
   } catch (error) {
     detachGateway?.();
-    await client?.destroy();
+    if (client !== undefined) await destroyGatewayClient(client, logger);
     await dispatcher.close(0);
     await closeQuizzes();
     throw error;
@@ -226,7 +227,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
         const httpClosed = running.close();
         await step('gateway', async () => {
           detachGateway?.();
-          await client?.destroy();
+          if (client !== undefined) await destroyGatewayClient(client, logger);
         });
         await step('dispatcher', () => dispatcher.close(deps.graceMs ?? 10_000));
         await step('quizzes', closeQuizzes);

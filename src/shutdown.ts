@@ -6,10 +6,10 @@
  */
 
 /** How long running solves and jobs may finish after SIGTERM before they are stopped. */
-export const SHUTDOWN_GRACE_MS = 6_000;
+export const SHUTDOWN_GRACE_MS = 5_000;
 
 /** After SIGTERM the process exits by this time at the latest, closed or not. */
-export const SHUTDOWN_DEADLINE_MS = 9_000;
+export const SHUTDOWN_DEADLINE_MS = 8_000;
 
 /**
  * Exits the process (code 1) `ms` after this call unless it has ended by then, saying so on stderr. The timer

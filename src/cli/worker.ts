@@ -21,7 +21,7 @@ Runs solver workers for the BullMQ queue at REDIS_URL (required).
   --concurrency N   jobs solved at once, one thread each (default: WORKER_CONCURRENCY, else the CPU count)
   -h, --help        show this help
 
-SIGTERM/SIGINT: stop taking jobs, finish the active ones (6 s; then they are stopped and go back to the queue),
+SIGTERM/SIGINT: stop taking jobs, finish the active ones (5 s; then they are stopped and go back to the queue),
 exit 0. A second signal stops at once. The process ends within 10 s of the signal, even with Redis down.
 Settings (environment): REDIS_URL, CACHE_REDIS_URL, GRUNDY_PREFIX, QUEUE_NAME, JOB_LOCK_MS,
 STALLED_INTERVAL_MS, WORKER_METRICS_PORT, GRUNDY_EXTRA_GAMES_MODULE, LOG_LEVEL (see .env.example).`;

@@ -8,10 +8,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigSchema } from '../../src/config.js';
 import type { GameDefinition } from '../../src/core/game.js';
 import { paramsFromFields } from '../../src/core/params.js';
-import { games, getGame } from '../../src/games/registry.js';
+import { builtInGames as games, createCatalog } from '../../src/games/catalog.js';
 import { GrundyProcess } from '../support/grundy-process.js';
 
 const root = new URL('../../', import.meta.url);
+const getGame = (id: string) => createCatalog().resolveGame(id);
 const read = (name: string): string => readFileSync(new URL(name, root), 'utf8');
 const figure = (n: number): string => n.toLocaleString('en-US');
 
