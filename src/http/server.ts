@@ -38,27 +38,54 @@ export interface HttpAppDeps {
 
 class BodyTooLarge extends Error {}
 
+/**
+ * The body, up to `limit` bytes. Past the limit (declared or counted) it stops reading at once: the socket is
+ * paused, so a client streaming gigabytes only fills its own buffers until `refuseBody` closes the connection.
+ */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > limit) {
+      req.pause();
       reject(new BodyTooLarge());
-      req.resume();
       return;
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer): void => {
       size += chunk.length;
       if (size > limit) {
+        req.off('data', onData);
+        req.pause();
+        chunks.length = 0;
         reject(new BodyTooLarge());
-        req.destroy();
         return;
       }
       chunks.push(chunk);
-    });
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
+  });
+}
+
+/** How long a refused connection may linger so the 413 reaches the client before the socket is destroyed. */
+const REFUSE_LINGER_MS = 500;
+
+/** 413 with `Connection: close`, then the connection ends without reading another byte of the body. */
+function refuseBody(req: IncomingMessage, res: ServerResponse): void {
+  const socket = req.socket;
+  const text = JSON.stringify({ error: `request body too large (at most ${MAX_BODY_BYTES} bytes)` });
+  res.shouldKeepAlive = false;
+  res.writeHead(413, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    connection: 'close',
+  });
+  res.end(text, () => {
+    // FIN after the response; the unread body is dropped with the socket shortly after.
+    socket.end();
+    setTimeout(() => socket.destroy(), REFUSE_LINGER_MS).unref();
   });
 }
 
@@ -99,7 +126,7 @@ async function handleInteraction(
   try {
     body = await readBody(req, MAX_BODY_BYTES);
   } catch (error) {
-    if (error instanceof BodyTooLarge) sendJson(res, 413, { error: 'request body too large' });
+    if (error instanceof BodyTooLarge) refuseBody(req, res);
     else res.destroy();
     return;
   }
