@@ -59,6 +59,14 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_PER_MINUTE: intIn(0, 10_000, 20),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   PORT: intIn(0, 65_535, 8080),
+  /** Longest a whole request (headers and body) may take; Discord sends a few kB at once. */
+  HTTP_REQUEST_TIMEOUT_MS: intIn(500, 300_000, 10_000),
+  /** Longest the request headers may take to arrive. */
+  HTTP_HEADERS_TIMEOUT_MS: intIn(500, 300_000, 5_000),
+  /** How long an idle keep-alive connection stays open. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: intIn(100, 300_000, 5_000),
+  /** Open connections at most; further ones are closed at once. */
+  HTTP_MAX_CONNECTIONS: intIn(1, 1_000_000, 1_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

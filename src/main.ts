@@ -15,7 +15,12 @@ import { attachGateway, createGatewayClient } from './bot/gateway.js';
 import { createQuizPoster, type QuizPoster } from './bot/quiz-post.js';
 import { RunRegistry } from './bot/runs.js';
 import { safeError } from './bot/safe-error.js';
-import { createRequestHandler, listen, type NodeRequestHandler } from './http/server.js';
+import {
+  createRequestHandler,
+  httpLimitsFromConfig,
+  listen,
+  type NodeRequestHandler,
+} from './http/server.js';
 import { publicKeyFromHex } from './http/verify.js';
 import type { SolveService } from './jobs/types.js';
 import { games as registeredGames } from './games/registry.js';
@@ -192,7 +197,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
   });
   let http;
   try {
-    http = await listen(handler, config.HOST, config.PORT);
+    http = await listen(handler, config.HOST, config.PORT, httpLimitsFromConfig(config));
   } catch (error) {
     detachGateway?.();
     await client?.destroy();

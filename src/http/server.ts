@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { KeyObject } from 'node:crypto';
 import { InteractionResponseType, type REST } from 'discord.js';
+import type { Config } from '../config.js';
 import type { Dispatcher } from '../bot/dispatch.js';
 import { parseRawInteraction } from '../bot/request.js';
 import { createHttpResponder, type InteractionCallback } from '../bot/rest-responder.js';
@@ -222,12 +223,49 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
+/** Timeouts and the connection cap of a listener (HTTP_* settings). */
+export interface HttpLimits {
+  readonly requestTimeoutMs: number;
+  readonly headersTimeoutMs: number;
+  readonly keepAliveTimeoutMs: number;
+  readonly maxConnections: number;
+}
+
+export const defaultHttpLimits = {
+  requestTimeoutMs: 10_000,
+  headersTimeoutMs: 5_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 1_000,
+} as const satisfies HttpLimits;
+
+export function httpLimitsFromConfig(config: Config): HttpLimits {
+  return {
+    requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_MS,
+    keepAliveTimeoutMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    maxConnections: config.HTTP_MAX_CONNECTIONS,
+  };
+}
+
 export async function listen(
   handler: NodeRequestHandler,
   host: string,
   port: number,
+  limits: HttpLimits = defaultHttpLimits,
 ): Promise<RunningHttpServer> {
-  const server = createServer(handler);
+  const requestTimeout = limits.requestTimeoutMs;
+  const server = createServer(
+    {
+      requestTimeout,
+      // Node requires headersTimeout <= requestTimeout.
+      headersTimeout: Math.min(limits.headersTimeoutMs, requestTimeout),
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // Node checks these timeouts on this interval (default 30 s), so a short limit needs a short interval.
+      connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(requestTimeout / 4))),
+    },
+    handler,
+  );
+  server.maxConnections = limits.maxConnections;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

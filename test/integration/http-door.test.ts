@@ -99,4 +99,56 @@ describe('the HTTP door', () => {
     expect(exchange.written).toBeLessThan(64 * 1024 * 1024);
     expect(exchange.closedAfterMs).toBeLessThan(5_000);
   });
+
+  /** Connects, sends `text`, then sends nothing more; resolves with what came back and when the server closed. */
+  function stall(text: string): Promise<{ received: string; closedAfterMs: number }> {
+    const { hostname, port } = new URL(h.server.url);
+    return new Promise((resolve) => {
+      const started = Date.now();
+      const socket = connect(Number(port), hostname, () => socket.write(text));
+      let received = '';
+      socket.on('data', (data: Buffer) => {
+        received += data.toString('latin1');
+      });
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve({ received, closedAfterMs: Date.now() - started }));
+    });
+  }
+
+  test('a body that trickles in is cut off at the request timeout (408), headers at the headers timeout', async () => {
+    const [slowBody, slowHeaders] = await Promise.all([
+      stall(
+        'POST /interactions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"type":',
+      ),
+      stall('GET /healthz HTTP/1.1\r\nHost: x\r\n'),
+    ]);
+    expect(slowBody.received).toMatch(/^HTTP\/1\.1 408 /);
+    expect(slowBody.closedAfterMs).toBeGreaterThanOrEqual(900);
+    expect(slowBody.closedAfterMs).toBeLessThan(4_000);
+    expect(slowHeaders.closedAfterMs).toBeLessThan(4_000);
+  });
+
+  test('an idle keep-alive connection is closed after the keep-alive timeout', async () => {
+    const idle = await stall('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(idle.received).toMatch(/^HTTP\/1\.1 200 /);
+    expect(idle.closedAfterMs).toBeLessThan(3_000);
+  });
+
+  test('connections beyond the cap are closed at once; the door opens again when they go', async () => {
+    const { hostname, port } = new URL(h.server.url);
+    const open = (): Promise<Socket> =>
+      new Promise((resolve) => {
+        const socket = connect(Number(port), hostname, () => resolve(socket));
+        socket.on('error', () => undefined);
+      });
+    const held = await Promise.all([open(), open(), open(), open()]);
+    // Let the server accept all four before the fifth knocks.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const fifth = await stall('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(fifth.received).toBe('');
+    expect(fifth.closedAfterMs).toBeLessThan(1_000);
+    for (const socket of held) socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await fetch(`${h.server.url}/healthz`)).status).toBe(200);
+  });
 });
