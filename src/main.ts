@@ -9,7 +9,7 @@ import { Events, REST, type Client } from 'discord.js';
 import { loadConfig, type Config } from './config.js';
 import { InputError } from './core/errors.js';
 import type { AnyGame } from './core/game.js';
-import { botSettingsFromConfig, type BotSettings } from './bot/context.js';
+import { botSettingsFromConfig, type BotSettingsOverrides } from './bot/context.js';
 import { createDispatcher, type Dispatcher } from './bot/dispatch.js';
 import { attachGateway, createGatewayClient } from './bot/gateway.js';
 import { createQuizPoster, type QuizPoster } from './bot/quiz-post.js';
@@ -48,7 +48,7 @@ export interface ServerDeps {
   /** The games with slash commands (default: the registry). */
   readonly games?: readonly AnyGame[];
   /** Overrides of timing and limits (tests shorten them). */
-  readonly settings?: Partial<BotSettings>;
+  readonly settings?: BotSettingsOverrides;
   /** Log in to the gateway when DISCORD_TOKEN is set (default true). */
   readonly gateway?: boolean;
   readonly adminHandler?: NodeRequestHandler;
