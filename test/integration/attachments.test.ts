@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readAttachmentText, type AttachmentLimits } from '../../src/bot/attachments.js';
+import type { AttachmentRef } from '../../src/bot/request.js';
 import { InputError } from '../../src/core/errors.js';
 import { startHarness, type Harness } from '../support/bot-harness.js';
 import { chatInput, postInteraction } from '../support/interactions.js';
@@ -56,7 +57,14 @@ describe('attachment fetches', () => {
     await inside.close();
   });
 
-  const file = (url: string) => ({ id: '1', filename: 'cards.txt', size: 5, url, contentType: 'text/plain' });
+  const file = (url: string): AttachmentRef => ({
+    kind: 'attachment',
+    id: '1',
+    filename: 'cards.txt',
+    size: 5,
+    url,
+    contentType: 'text/plain',
+  });
 
   async function refusal(url: string): Promise<InputError> {
     const error = await readAttachmentText(file(url), limits, 'numbers').then(
