@@ -14,6 +14,7 @@ import { createDispatcher, type Dispatcher } from './bot/dispatch.js';
 import { attachGateway, createGatewayClient } from './bot/gateway.js';
 import { createQuizPoster, type QuizPoster } from './bot/quiz-post.js';
 import { RunRegistry } from './bot/runs.js';
+import { openSharedBotState } from './bot/shared-state.js';
 import { safeError } from './bot/safe-error.js';
 import {
   createRequestHandler,
@@ -179,6 +180,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     });
   }
 
+  const shared = await openSharedBotState(config, logger, now);
   const handler = createRequestHandler({
     logger: logger.child({ component: 'http' }),
     metrics,
@@ -193,6 +195,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
       uptimeSeconds: Math.round(process.uptime()),
     }),
     adminHandler: deps.adminHandler,
+    replays: shared.replays,
     now,
   });
   let http;
@@ -203,6 +206,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     await client?.destroy();
     await dispatcher.close(0);
     await closeQuizzes();
+    await shared.close();
     throw error;
   }
   const running = http;
@@ -235,6 +239,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
           running.server.closeAllConnections();
           await httpClosed;
         });
+        await step('shared state', () => shared.close());
         await step('rest', () => {
           rest.clearHashSweeper();
           rest.clearHandlerSweeper();

@@ -5,11 +5,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { KeyObject } from 'node:crypto';
-import { InteractionResponseType, type REST } from 'discord.js';
+import { InteractionResponseType, MessageFlags, type REST } from 'discord.js';
 import type { Config } from '../config.js';
 import type { Dispatcher } from '../bot/dispatch.js';
 import { parseRawInteraction } from '../bot/request.js';
 import { createHttpResponder, type InteractionCallback } from '../bot/rest-responder.js';
+import { MemoryReplayGuard, type ReplayGuard } from '../bot/replay-guard.js';
 import { safeError } from '../bot/safe-error.js';
 import type { HealthReport } from '../jobs/types.js';
 import type { Logger } from '../log.js';
@@ -34,6 +35,8 @@ export interface HttpAppDeps {
   /** Extra facts for /healthz (transports, uptime). */
   readonly status: () => Record<string, unknown>;
   readonly adminHandler?: NodeRequestHandler | undefined;
+  /** Remembers interaction ids (default: this process only). */
+  readonly replays?: ReplayGuard | undefined;
   readonly now: () => number;
 }
 
@@ -115,6 +118,7 @@ function header(req: IncomingMessage, name: string): string | undefined {
 
 async function handleInteraction(
   deps: HttpAppDeps,
+  replays: ReplayGuard,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
@@ -163,6 +167,19 @@ async function handleInteraction(
     sendJson(res, 400, { error: `interaction type ${parsed.type} is not handled by Grundy` });
     return;
   }
+  if (!(await replays.firstSight(parsed.request.interactionId))) {
+    metrics.interactions.inc({ kind: 'http', outcome: 'replay' });
+    logger.warn({ interactionId: parsed.request.interactionId }, 'refused a replayed interaction');
+    sendJson(res, 200, {
+      type: InteractionResponseType.ChannelMessageWithSource,
+      data: {
+        content: 'Grundy already received this interaction; its answer is on its way or already posted.',
+        flags: MessageFlags.Ephemeral,
+        allowed_mentions: { parse: [] },
+      },
+    });
+    return;
+  }
   let answered = false;
   const respond = (callback: InteractionCallback): void => {
     if (answered) throw new Error('the interaction was already answered');
@@ -193,12 +210,13 @@ async function handleHealth(deps: HttpAppDeps, res: ServerResponse): Promise<voi
 }
 
 export function createRequestHandler(deps: HttpAppDeps): NodeRequestHandler {
+  const replays = deps.replays ?? new MemoryReplayGuard(undefined, deps.now);
   return (req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const task = (async () => {
       if (path === '/interactions') {
         if (req.method !== 'POST') return sendText(res, 405, 'POST only');
-        return handleInteraction(deps, req, res);
+        return handleInteraction(deps, replays, req, res);
       }
       if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD'))
         return handleHealth(deps, res);
