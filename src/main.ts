@@ -138,6 +138,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     if (deps.quiz?.store === undefined) await quizStore.close();
   };
 
+  const shared = await openSharedBotState(config, logger, now);
   const dispatcher = createDispatcher({
     service: deps.service,
     quiz: { runner: quizRunner, poster, breakMs },
@@ -146,6 +147,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     games,
     settings: botSettingsFromConfig(config, deps.settings),
     runs,
+    rateLimit: shared.rateLimit,
     now,
   });
 
@@ -180,7 +182,6 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     });
   }
 
-  const shared = await openSharedBotState(config, logger, now);
   const handler = createRequestHandler({
     logger: logger.child({ component: 'http' }),
     metrics,

@@ -7,6 +7,7 @@ import type { Metrics } from '../metrics.js';
 import type { QuizRunner } from '../quiz/service.js';
 import { DISCORD_CDN_ORIGINS, type AttachmentLimits } from './attachments.js';
 import type { QuizPoster } from './quiz-post.js';
+import type { RateLimit } from './rate-limit.js';
 import type { RunRegistry } from './runs.js';
 
 export interface BotSettings {
@@ -95,4 +96,6 @@ export interface BotContext {
   readonly settings: BotSettings;
   readonly runs: RunRegistry;
   readonly now: () => number;
+  /** Per-user limit on interactions (default: this process's buckets at `settings.rateLimitPerMinute`). */
+  readonly rateLimit?: RateLimit;
 }

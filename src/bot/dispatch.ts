@@ -11,7 +11,7 @@ import { handleQuizButton, isQuizButton } from './commands/quiz.js';
 import type { Command } from './commands/types.js';
 import type { BotContext } from './context.js';
 import { CONTENT_LIMIT, clip } from './message.js';
-import { RateLimiter } from './rate-limit.js';
+import { memoryRateLimit } from './rate-limit.js';
 import { InteractionReply } from './reply.js';
 import type { InteractionRequest } from './request.js';
 import type { Responder } from './responder.js';
@@ -30,7 +30,7 @@ export interface Dispatcher {
 export function createDispatcher(bot: BotContext): Dispatcher {
   const commands = buildCommands(bot.games);
   const byName = new Map(commands.map((command) => [command.definition.name, command]));
-  const limiter = new RateLimiter(bot.settings.rateLimitPerMinute, bot.now);
+  const limiter = bot.rateLimit ?? memoryRateLimit(bot.settings.rateLimitPerMinute, bot.now);
   const tasks = new Set<Promise<void>>();
   let closing: Promise<void> | undefined;
 
@@ -38,6 +38,15 @@ export function createDispatcher(bot: BotContext): Dispatcher {
     if (closing !== undefined) {
       await reply.fail({ content: 'Grundy is restarting; please ask again in a minute.' });
       return 'closing';
+    }
+    // Button presses count too: each one is work (a solve cancelled, a quiz answer stored).
+    const decision = await limiter.take(request.user.id);
+    if (!decision.ok) {
+      const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
+      await reply.fail({
+        content: `You are asking quickly: Grundy answers up to ${bot.settings.rateLimitPerMinute} questions a minute per person. Please try again in ${seconds} s.`,
+      });
+      return 'rate_limited';
     }
     if (request.kind === 'component') {
       if (isCancelButton(request)) await handleCancel(bot, request, reply);
@@ -48,14 +57,6 @@ export function createDispatcher(bot: BotContext): Dispatcher {
     const command = byName.get(request.commandName);
     if (command === undefined) {
       throw new InputError(`Grundy does not know /${request.commandName} (any more). Try /help.`);
-    }
-    const decision = limiter.take(request.user.id);
-    if (!decision.ok) {
-      const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-      await reply.fail({
-        content: `You are asking quickly: Grundy answers up to ${bot.settings.rateLimitPerMinute} questions a minute per person. Please try again in ${seconds} s.`,
-      });
-      return 'rate_limited';
     }
     await command.run({ request, reply, bot });
     return 'ok';
