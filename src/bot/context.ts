@@ -6,6 +6,7 @@ import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import type { QuizRunner } from '../quiz/service.js';
 import { DISCORD_CDN_ORIGINS, type AttachmentLimits } from './attachments.js';
+import { defaultDeliveryPolicy, type DeliveryPolicy } from './delivery.js';
 import type { QuizPoster } from './quiz-post.js';
 import type { RateLimit } from './rate-limit.js';
 import type { RunRegistry } from './runs.js';
@@ -25,6 +26,8 @@ export interface BotSettings {
   readonly expiryNoticeMs: number;
   readonly rateLimitPerMinute: number;
   readonly attachments: AttachmentLimits;
+  /** Retries of a finished answer's delivery (edit, follow-up, channel post). */
+  readonly delivery: DeliveryPolicy;
 }
 
 export const defaultBotSettings = {
@@ -41,6 +44,7 @@ export const defaultBotSettings = {
     origins: DISCORD_CDN_ORIGINS,
     timeoutMs: 60_000,
   },
+  delivery: defaultDeliveryPolicy,
 } as const satisfies BotSettings;
 
 /** Overrides of the settings (tests shorten timings); attachment limits may be given in part. */

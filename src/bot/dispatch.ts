@@ -98,6 +98,7 @@ export function createDispatcher(bot: BotContext): Dispatcher {
       tokenTtlMs: bot.settings.tokenTtlMs,
       now: bot.now,
       logger: bot.logger,
+      delivery: bot.settings.delivery,
     });
     const kind =
       request.kind === 'command'
