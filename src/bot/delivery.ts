@@ -28,7 +28,9 @@ export interface DeliveryWay {
 
 /** Discord answered and said no (bad request, unknown webhook, expired token): the same call will not work. */
 function refusedOutright(error: unknown): boolean {
-  return error instanceof DiscordAPIError && error.status >= 400 && error.status < 500 && error.status !== 429;
+  return (
+    error instanceof DiscordAPIError && error.status >= 400 && error.status < 500 && error.status !== 429
+  );
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

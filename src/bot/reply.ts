@@ -164,7 +164,10 @@ export class InteractionReply {
         await this.responder.reply(ephemeral);
         this.stateValue = 'replied';
       } else if (!this.tokenUsable()) {
-        await this.postFallback(message, 'your request failed (it took longer than Discord lets a reply stay open).');
+        await this.postFallback(
+          message,
+          'your request failed (it took longer than Discord lets a reply stay open).',
+        );
       } else if (this.stateValue === 'deferred' && this.deferredEphemeral) {
         await this.responder.editOriginal(message);
       } else if (this.deferredUpdate) {
