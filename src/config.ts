@@ -50,6 +50,12 @@ export const ConfigSchema = z.object({
     z.coerce.number().int().min(1).max(65_535).optional(),
   ),
   BULL_BOARD: flag,
+  /** Bull Board's own listener, never the public one; loopback unless credentials are set. */
+  ADMIN_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  ADMIN_PORT: intIn(0, 65_535, 9090),
+  /** Basic-auth credentials for the admin listener (both or neither); required off loopback. Secret. */
+  BULL_BOARD_USER: optionalText,
+  BULL_BOARD_PASSWORD: optionalText,
   DISCORD_TOKEN: optionalText,
   DISCORD_APPLICATION_ID: optionalText,
   DISCORD_PUBLIC_KEY: optionalText,

@@ -21,7 +21,9 @@ import {
   httpLimitsFromConfig,
   listen,
   type NodeRequestHandler,
+  type RunningHttpServer,
 } from './http/server.js';
+import { checkAdminSetup, startAdminListener } from './http/admin.js';
 import { publicKeyFromHex } from './http/verify.js';
 import type { SolveService } from './jobs/types.js';
 import { games as registeredGames } from './games/registry.js';
@@ -36,7 +38,8 @@ export const serveUsage = `Usage: grundy serve
 
 Answers Discord slash commands two ways at once:
   - the HTTP interactions endpoint, POST /interactions on HOST:PORT (default 0.0.0.0:8080), verified with
-    DISCORD_PUBLIC_KEY; also GET /healthz, GET /metrics and (BULL_BOARD=1 with REDIS_URL) /admin/queues;
+    DISCORD_PUBLIC_KEY; also GET /healthz and GET /metrics. BULL_BOARD=1 (with REDIS_URL) serves /admin/queues
+    on a separate admin listener, ADMIN_HOST:ADMIN_PORT (default 127.0.0.1:9090);
   - the gateway, when DISCORD_TOKEN is set.
 REST calls go to DISCORD_API_BASE (default https://discord.com/api). With REDIS_URL, costly solves go to the
 queue for \`grundy worker\`s; without it everything runs in this process.
@@ -72,6 +75,8 @@ export interface QuizDeps {
 export interface RunningServer {
   /** e.g. http://127.0.0.1:8080 (POST /interactions is under it). */
   readonly url: string;
+  /** The admin listener (Bull Board), when there is one, e.g. http://127.0.0.1:9090. */
+  readonly adminUrl: string | undefined;
   readonly dispatcher: Dispatcher;
   readonly quiz: QuizRunner;
   /** The discord.js client when the gateway is on. */
@@ -195,7 +200,6 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
       inFlight: dispatcher.inFlight,
       uptimeSeconds: Math.round(process.uptime()),
     }),
-    adminHandler: deps.adminHandler,
     replays: shared.replays,
     now,
   });
@@ -211,6 +215,20 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     throw error;
   }
   const running = http;
+  let admin: RunningHttpServer | undefined;
+  if (deps.adminHandler !== undefined) {
+    try {
+      admin = await startAdminListener(config, deps.adminHandler);
+    } catch (error) {
+      await running.close();
+      detachGateway?.();
+      await client?.destroy();
+      await dispatcher.close(0);
+      await closeQuizzes();
+      await shared.close();
+      throw error;
+    }
+  }
   await resumeQuizzes(quizStore, quizRunner, poster, quizLogger);
 
   let closing: Promise<void> | undefined;
@@ -223,6 +241,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
   };
   return {
     url: running.url,
+    adminUrl: admin?.url,
     dispatcher,
     quiz: quizRunner,
     client,
@@ -230,6 +249,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     close() {
       closing ??= (async () => {
         const httpClosed = running.close();
+        const adminClosed = admin?.close();
         await step('gateway', async () => {
           detachGateway?.();
           await client?.destroy();
@@ -238,7 +258,9 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
         await step('quizzes', closeQuizzes);
         await step('http', async () => {
           running.server.closeAllConnections();
+          admin?.server.closeAllConnections();
           await httpClosed;
+          await adminClosed;
         });
         await step('shared state', () => shared.close());
         await step('rest', () => {
@@ -311,6 +333,7 @@ export async function serveMain(
   try {
     config = loadConfig(env);
     if (config.DISCORD_PUBLIC_KEY !== undefined) publicKeyFromHex(config.DISCORD_PUBLIC_KEY);
+    checkAdminSetup(config);
   } catch (error) {
     stderr.write(`grundy serve: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
@@ -364,6 +387,9 @@ export async function serveMain(
       },
       'grundy serve listening',
     );
+    if (server.adminUrl !== undefined) {
+      logger.info({ adminUrl: `${server.adminUrl}/admin/queues` }, 'Bull Board on the admin listener');
+    }
     for (const line of setup.missing) logger.warn(line);
     options.onListening?.(server.url);
     await stopped;

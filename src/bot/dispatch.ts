@@ -4,7 +4,7 @@
  * logged with an id that the user is shown.
  */
 import { randomBytes } from 'node:crypto';
-import { InputError, isInputError, publicMessage } from '../core/errors.js';
+import { chatMessage, InputError, isInputError } from '../core/errors.js';
 import { buildCommands } from './commands/index.js';
 import { handleCancel, isCancelButton } from './commands/cancel.js';
 import { handleQuizButton, isQuizButton } from './commands/quiz.js';
@@ -67,7 +67,7 @@ export function createDispatcher(bot: BotContext): Dispatcher {
     request: InteractionRequest,
     reply: InteractionReply,
   ): Promise<string> {
-    const shown = publicMessage(error);
+    const shown = chatMessage(error);
     let content: string;
     let outcome: string;
     if (shown !== undefined) {

@@ -1,6 +1,6 @@
 /**
  * The HTTP side of `grundy serve`: the signed interactions endpoint (POST /interactions), GET /healthz,
- * GET /metrics and, when enabled, the read-only Bull Board under /admin/queues.
+ * GET /metrics. (Bull Board has its own listener: src/http/admin.ts.)
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,7 +34,6 @@ export interface HttpAppDeps {
   readonly health: () => Promise<HealthReport>;
   /** Extra facts for /healthz (transports, uptime). */
   readonly status: () => Record<string, unknown>;
-  readonly adminHandler?: NodeRequestHandler | undefined;
   /** Remembers interaction ids (default: this process only). */
   readonly replays?: ReplayGuard | undefined;
   readonly now: () => number;
@@ -204,7 +203,9 @@ async function handleHealth(deps: HttpAppDeps, res: ServerResponse): Promise<voi
   try {
     report = await deps.health();
   } catch (error) {
-    report = { ok: false, redis: 'down', detail: error instanceof Error ? error.message : String(error) };
+    // The reason may name hosts and ports: it goes to the log, not to whoever asks.
+    deps.logger.warn({ err: safeError(error) }, 'health check failed');
+    report = { ok: false, redis: 'down', detail: 'the health check failed; see the logs' };
   }
   sendJson(res, report.ok ? 200 : 503, { ...report, ...deps.status() });
 }
@@ -222,9 +223,6 @@ export function createRequestHandler(deps: HttpAppDeps): NodeRequestHandler {
         return handleHealth(deps, res);
       if (path === '/metrics' && req.method === 'GET') {
         return sendText(res, 200, await deps.metrics.registry.metrics(), deps.metrics.registry.contentType);
-      }
-      if (deps.adminHandler !== undefined && (path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`))) {
-        return deps.adminHandler(req, res);
       }
       return sendText(res, 404, 'Not found');
     })();

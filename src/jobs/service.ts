@@ -203,7 +203,7 @@ class Service implements SolveService {
   async health(): Promise<HealthReport> {
     if (this.redis === undefined) return { ok: this.closing === undefined, redis: 'not configured' };
     const { producer, queue } = this.redis;
-    if (!producer.ready) return { ok: false, redis: 'down', detail: producer.unavailable().message };
+    if (!producer.ready) return this.redisDown(producer.unavailable());
     try {
       const [counts, workers] = await Promise.all([queue.counts(), queue.workerCount()]);
       const waiting = (counts['waiting'] ?? 0) + (counts['prioritized'] ?? 0) + (counts['delayed'] ?? 0);
@@ -214,12 +214,14 @@ class Service implements SolveService {
         detail: `${workerText}; ${waiting} job(s) waiting, ${counts['active'] ?? 0} active`,
       };
     } catch (error) {
-      return {
-        ok: false,
-        redis: 'down',
-        detail: producer.unavailable(error instanceof Error ? error : undefined).message,
-      };
+      return this.redisDown(producer.unavailable(error instanceof Error ? error : undefined));
     }
+  }
+
+  /** Health says Redis is down without where it is (the log says where). */
+  private redisDown(error: ServiceUnavailableError): HealthReport {
+    this.logger.warn({ reason: error.message }, 'health check: Redis is unreachable');
+    return { ok: false, redis: 'down', detail: error.publicText ?? 'Redis is unreachable' };
   }
 
   /** `grundy_queue_jobs{state}`, read from Redis at scrape time (skipped if the registry already has one). */
