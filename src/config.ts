@@ -38,6 +38,8 @@ export const ConfigSchema = z.object({
   JOB_LOCK_MS: intIn(1_000, 3_600_000, 30_000),
   /** How often workers look for jobs whose worker died (stalled jobs). */
   STALLED_INTERVAL_MS: intIn(500, 3_600_000, 30_000),
+  /** /healthz turns degraded when jobs wait and no worker has been seen for this long. */
+  HEALTH_WORKER_GRACE_MS: intIn(1_000, 3_600_000, 60_000),
   /** Start-up: how long to wait for Redis before failing with a clear message. */
   REDIS_CONNECT_TIMEOUT_MS: intIn(100, 120_000, 5_000),
   /** In-process cache (no REDIS_URL): how many answers to keep. */

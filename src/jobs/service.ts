@@ -23,6 +23,7 @@ import { connectRedis, RedisLink } from './connection.js';
 import { SolvePool } from './processor.js';
 import { SolveQueue } from './queue.js';
 import { SingleFlight } from './single-flight.js';
+import { WorkerWatch } from './worker-watch.js';
 import type { HealthReport, SolveAnswer, SolveOptions, SolveService } from './types.js';
 
 export interface SolveServiceDeps {
@@ -93,6 +94,7 @@ class Service implements SolveService {
   private readonly flights = new SingleFlight<StoredAnswer>();
   private closing: Promise<void> | undefined;
   private readonly queueGauge: string | undefined;
+  private readonly workerWatch: WorkerWatch;
 
   constructor(
     private readonly config: Config,
@@ -104,6 +106,7 @@ class Service implements SolveService {
     private readonly redis: { readonly queue: SolveQueue; readonly producer: RedisLink } | undefined,
   ) {
     this.queueGauge = redis === undefined ? undefined : this.registerQueueGauge(redis.queue);
+    this.workerWatch = new WorkerWatch(config.HEALTH_WORKER_GRACE_MS);
   }
 
   get queues(): readonly Queue[] {
@@ -208,10 +211,12 @@ class Service implements SolveService {
       const [counts, workers] = await Promise.all([queue.counts(), queue.workerCount()]);
       const waiting = (counts['waiting'] ?? 0) + (counts['prioritized'] ?? 0) + (counts['delayed'] ?? 0);
       const workerText = workers === undefined ? 'workers unknown' : `${workers} worker connection(s)`;
+      const degraded = this.workerWatch.observe(workers, waiting);
       return {
-        ok: true,
+        ok: degraded === undefined,
         redis: 'up',
         detail: `${workerText}; ${waiting} job(s) waiting, ${counts['active'] ?? 0} active`,
+        ...(degraded === undefined ? {} : { degraded }),
       };
     } catch (error) {
       return this.redisDown(producer.unavailable(error instanceof Error ? error : undefined));
