@@ -6,8 +6,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readAttachmentText, type AttachmentLimits } from '../../src/bot/attachments.js';
-import type { AttachmentRef } from '../../src/bot/request.js';
+import { readAttachmentText, type AttachmentLimits } from '../../src/bot/transport/attachments.js';
+import type { AttachmentRef } from '../../src/bot/interaction/request.js';
 import { InputError } from '../../src/core/errors.js';
 import { startHarness, type Harness } from '../support/bot-harness.js';
 import { chatInput, postInteraction } from '../support/interactions.js';

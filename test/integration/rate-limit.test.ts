@@ -3,7 +3,7 @@
  * every `serve` process (two servers here, one Redis, a unique prefix).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CANCEL_PREFIX } from '../../src/bot/message.js';
+import { CANCEL_PREFIX } from '../../src/bot/render/message.js';
 import { startHarness, type Harness } from '../support/bot-harness.js';
 import { discordSchemas } from '../support/discord-schema.js';
 import { ada, bob, buttonPress, chatInput, cy, postInteraction } from '../support/interactions.js';
