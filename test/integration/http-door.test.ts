@@ -6,6 +6,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/http/server.js';
 import { startHarness, type Harness } from '../support/bot-harness.js';
+import { waitFor } from './helpers.js';
 
 interface RawExchange {
   /** Everything the server sent. */
@@ -142,13 +143,15 @@ describe('the HTTP door', () => {
         socket.on('error', () => undefined);
       });
     const held = await Promise.all([open(), open(), open(), open()]);
-    // Let the server accept all four before the fifth knocks.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The kernel hands connections to the server in order, so the fifth is accepted after the four.
     const fifth = await stall('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
     expect(fifth.received).toBe('');
     expect(fifth.closedAfterMs).toBeLessThan(1_000);
     for (const socket of held) socket.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await fetch(`${h.server.url}/healthz`)).status).toBe(200);
+    const status = await waitFor('the server to take connections again', async () => {
+      const response = await fetch(`${h.server.url}/healthz`).catch(() => undefined);
+      return response?.status;
+    });
+    expect(status).toBe(200);
   });
 });
