@@ -74,4 +74,21 @@ describe('delivering a finished answer over a flaky connection', () => {
     expect(answers(token)).toEqual([]);
     expect(h.fake.problems).toEqual([]);
   });
+
+  test('an immediate answer with a file (thinking, then an edit) survives a failed edit too', async () => {
+    // This answer's explanation is too long for the embed, so it comes with a file: over HTTP, a deferred
+    // response and then an edit, which is what gets dropped here.
+    const built = chatInput(h.games, 'seagm', { numbers: '2 4 8 16 32' }, { fake: h.fake });
+    h.fake.dropConnections((r) => r.method === 'PATCH' && r.path.includes(built.token) && hasEmbed(r.body));
+    const response = await postInteraction(h.server.url, h.keys, built.payload);
+    expect(response.json).toEqual({ type: 5, data: {} });
+    const followUp = await h.fake.waitFor(
+      (r) =>
+        r.params['token'] === built.token && r.route === 'POST /webhooks/:app/:token' && hasEmbed(r.body),
+      'the answer as a follow-up',
+    );
+    expect(followUp.files.map((f) => f.filename)).toHaveLength(1);
+    expect(answers(built.token)).toHaveLength(1);
+    expect(h.fake.problems).toEqual([]);
+  });
 });

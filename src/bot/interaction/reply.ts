@@ -109,9 +109,18 @@ export class InteractionReply {
   answer(message: OutgoingMessage): Promise<void> {
     return this.enqueue(async () => {
       if (this.stateValue === 'pending') {
-        await this.responder.reply(message);
-        this.stateValue = 'replied';
-        return;
+        try {
+          await this.responder.reply(message);
+          this.stateValue = 'replied';
+          return;
+        } catch (error) {
+          // A first response with files is "thinking..." plus an edit: the edit may be what failed.
+          this.options.logger.warn(
+            { err: safeError(error), interactionId: this.request.interactionId },
+            'the first response failed; delivering the answer another way',
+          );
+          this.stateValue = 'deferred';
+        }
       }
       const late = `here is your answer (it took longer than Discord lets a reply stay open).`;
       const ways = this.tokenUsable()
