@@ -5,7 +5,7 @@
  */
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import type { BotSettings } from '../../src/bot/context.js';
+import type { BotSettings, BotSettingsOverrides } from '../../src/bot/context.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { AnyGame } from '../../src/core/game.js';
 import { builtInGames as registered, type GameCatalog } from '../../src/games/catalog.js';
@@ -43,7 +43,7 @@ export class LogCapture extends Writable {
 
 export interface HarnessOptions {
   readonly env?: Record<string, string>;
-  readonly settings?: Partial<BotSettings>;
+  readonly settings?: BotSettingsOverrides;
   readonly fake?: FakeDiscordOptions;
   /** How long close() lets running solves finish (default 2 s). */
   readonly graceMs?: number;

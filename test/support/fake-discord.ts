@@ -118,6 +118,13 @@ const botRoutes: readonly RouteName[] = [
   'gatewayBot',
 ];
 
+/** A request the fake Discord may drop (socket destroyed, no response), as a flaky network would. */
+export interface DropRule {
+  readonly match: (request: { method: string; path: string; body: unknown }) => boolean;
+  /** How many matching requests to drop (default: all). */
+  times?: number;
+}
+
 export interface FakeDiscordOptions {
   /** The bot token bot routes must carry (`Authorization: Bot <token>`). */
   readonly botToken?: string;
@@ -154,6 +161,9 @@ export class FakeDiscord {
   readonly droppedNext: { readonly route: string; readonly when: 'before' | 'after' }[] = [];
   private readonly nextDrops: PendingDrop[] = [];
   private readonly sockets = new Set<Socket>();
+  private readonly dropRules = new Set<DropRule>();
+  /** Requests dropped by `dropConnections`, in order. */
+  readonly dropped: { method: string; path: string; body: unknown }[] = [];
   private server: Server | undefined;
   private base = '';
 
@@ -240,6 +250,16 @@ export class FakeDiscord {
     return { id, filename, size: data.length, url, proxy_url: url, content_type: contentType };
   }
 
+  /**
+   * Drops the connection of matching requests (after reading them, before answering): the caller sees the
+   * socket close with no response. Returns a function that stops dropping.
+   */
+  dropConnections(match: DropRule['match'], times = Number.POSITIVE_INFINITY): () => void {
+    const rule: DropRule = { match, times };
+    this.dropRules.add(rule);
+    return () => this.dropRules.delete(rule);
+  }
+
   /** Resolves with the first recorded request (in order) matching `match`, waiting for it if need be. */
   waitFor(
     match: (request: RecordedRequest) => boolean,
@@ -301,6 +321,15 @@ export class FakeDiscord {
     const path = pathname.startsWith('/api/v10/') ? pathname.slice('/api/v10'.length) : pathname;
     const contentType = req.headers['content-type'];
     const { body, files } = await parseBody(raw, contentType, this.base);
+    const seen = { method: req.method ?? '', path, body };
+    for (const rule of this.dropRules) {
+      if ((rule.times ?? 0) <= 0 || !rule.match(seen)) continue;
+      rule.times = (rule.times ?? 0) - 1;
+      this.dropped.push(seen);
+      req.socket.destroy();
+      for (const wake of [...this.waiters]) wake();
+      return;
+    }
     const matched = (Object.entries(routes) as [RouteName, Route][]).flatMap(([name, r]) => {
       if (r.method !== req.method) return [];
       const m = r.pattern.exec(path);
