@@ -369,6 +369,12 @@ async function main(): Promise<number> {
         `${fake.droppedNext.length} (${fake.droppedNext.map((d) => d.when).join(', ')})`,
       ),
       row('fake Discord problems', fake.problems.length),
+      row(
+        'jobs recovered after a worker died',
+        processes
+          .flatMap((p) => p.lines)
+          .filter((l) => typeof l.msg === 'string' && l.msg.startsWith('job stalled')).length,
+      ),
       row('soak process event-loop delay max', `${(loopDelay.max / 1e6).toFixed(0)} ms`),
       row('machine load average (1 min)', loadavg()[0]?.toFixed(1) ?? '?'),
     ];
