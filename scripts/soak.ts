@@ -117,15 +117,24 @@ function nextUser(): TestUser {
  * A question that goes through the queue (INLINE_COST_MS=0): mostly SEAGM hands typed in, some big hands as
  * attachments (thousands of cards: the whole path of a file, and longer jobs for a worker to die in).
  */
-function question(fake: FakeDiscord, user: TestUser): BuiltInteraction {
+function question(
+  fake: FakeDiscord,
+  user: TestUser,
+  bigCards?: number,
+): BuiltInteraction & { user: TestUser } {
   const card = (): number => 1 + Math.floor(Math.random() * 1e6);
+  if (bigCards !== undefined) {
+    const cards = Array.from({ length: bigCards }, () => 1 + Math.floor(Math.random() * 1e9));
+    const file = fake.addAttachment('cards.txt', cards.join(' '));
+    return { ...chatInput(testGames, 'seagm', { file }, { fake, user }), user };
+  }
   if (Math.random() < 0.9) {
     const cards = Array.from({ length: 5 + Math.floor(Math.random() * 60) }, card);
-    return chatInput(testGames, 'seagm', { numbers: cards.join(' ') }, { fake, user });
+    return { ...chatInput(testGames, 'seagm', { numbers: cards.join(' ') }, { fake, user }), user };
   }
   const cards = Array.from({ length: 2_000 + Math.floor(Math.random() * 8_000) }, card);
   const file = fake.addAttachment('cards.txt', cards.join(' '));
-  return chatInput(testGames, 'seagm', { file }, { fake, user });
+  return { ...chatInput(testGames, 'seagm', { file }, { fake, user }), user };
 }
 
 /** What a request shows the user, if it is final: an answer, an error, or nothing final (defer, progress). */
@@ -233,13 +242,42 @@ async function main(): Promise<number> {
     await Promise.all(workers.map((w) => w.ready()));
     log(`serve on ${url}, 2 workers; ${SECONDS} s at ${RATE} interactions/s`);
 
+    const sent: Sent[] = [];
+    const pending: Promise<void>[] = [];
+    const ask = (built: BuiltInteraction & { user: TestUser }): void => {
+      const entry: Sent = { built, user: built.user, sentAt: Date.now() };
+      sent.push(entry);
+      pending.push(
+        postInteraction(url, keys, built.payload).then(
+          (response) => {
+            entry.status = response.status;
+            entry.firstMs = response.ms;
+            entry.firstType = (response.json as { type?: number }).type;
+            entry.firstBody = response.json;
+          },
+          (error: unknown) => {
+            entry.firstError = String(error);
+          },
+        ),
+      );
+    };
+    /** Sends four 100,000-card questions (over a second of solving each), waits until the worker solves, kills it. */
+    const killMidJob = async (index: number): Promise<void> => {
+      const worker = workers[index];
+      if (worker === undefined) return;
+      const from = worker.lines.length;
+      for (let k = 0; k < 4; k++) ask(question(fake, nextUser(), 100_000));
+      await worker
+        .waitForLog((l) => l.msg === 'solving' && worker.lines.indexOf(l) >= from, 20_000)
+        .catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await worker.kill();
+    };
     const chaos: { at: number; what: string; run: () => Promise<void> }[] = [
       {
         at: 0.15,
-        what: 'SIGKILL worker 1',
-        run: async () => {
-          await workers[0]?.kill();
-        },
+        what: 'SIGKILL worker 1 while it solves',
+        run: () => killMidJob(0),
       },
       {
         at: 0.25,
@@ -273,17 +311,15 @@ async function main(): Promise<number> {
       },
       {
         at: 0.75,
-        what: 'SIGKILL worker 2 and restart it',
+        what: 'SIGKILL worker 2 while it solves, and restart it',
         run: async () => {
-          await workers[1]?.kill();
+          await killMidJob(1);
           workers[1] = launch('worker');
           await workers[1].ready();
         },
       },
     ];
 
-    const sent: Sent[] = [];
-    const pending: Promise<void>[] = [];
     const total = Math.round(SECONDS * RATE);
     const streamStart = Date.now();
     let nextChaos = 0;
@@ -297,23 +333,7 @@ async function main(): Promise<number> {
         log(`chaos: ${event.what}`);
         pending.push(event.run().catch((error: unknown) => log(`chaos step failed: ${String(error)}`)));
       }
-      const user = nextUser();
-      const built = question(fake, user);
-      const entry: Sent = { built, user, sentAt: Date.now() };
-      sent.push(entry);
-      pending.push(
-        postInteraction(url, keys, built.payload).then(
-          (response) => {
-            entry.status = response.status;
-            entry.firstMs = response.ms;
-            entry.firstType = (response.json as { type?: number }).type;
-            entry.firstBody = response.json;
-          },
-          (error: unknown) => {
-            entry.firstError = String(error);
-          },
-        ),
-      );
+      ask(question(fake, nextUser()));
       if (i > 0 && i % (RATE * 10) === 0) log(`${i} sent`);
     }
     await Promise.all(pending);
