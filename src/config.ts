@@ -1,4 +1,9 @@
-/** The only reader of process.env: every setting, parsed once with zod, with defaults that need no setup. */
+/**
+ * The only reader of process.env (and of `.env`): every setting, parsed once with zod, with defaults that need
+ * no setup.
+ */
+import { readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { InputError } from './core/errors.js';
 
@@ -38,6 +43,8 @@ export const ConfigSchema = z.object({
   JOB_LOCK_MS: intIn(1_000, 3_600_000, 30_000),
   /** How often workers look for jobs whose worker died (stalled jobs). */
   STALLED_INTERVAL_MS: intIn(500, 3_600_000, 30_000),
+  /** /healthz turns degraded when jobs wait and no worker has been seen for this long. */
+  HEALTH_WORKER_GRACE_MS: intIn(1_000, 3_600_000, 60_000),
   /** Start-up: how long to wait for Redis before failing with a clear message. */
   REDIS_CONNECT_TIMEOUT_MS: intIn(100, 120_000, 5_000),
   /** In-process cache (no REDIS_URL): how many answers to keep. */
@@ -50,6 +57,12 @@ export const ConfigSchema = z.object({
     z.coerce.number().int().min(1).max(65_535).optional(),
   ),
   BULL_BOARD: flag,
+  /** Bull Board's own listener, never the public one; loopback unless credentials are set. */
+  ADMIN_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  ADMIN_PORT: intIn(0, 65_535, 9090),
+  /** Basic-auth credentials for the admin listener (both or neither); required off loopback. Secret. */
+  BULL_BOARD_USER: optionalText,
+  BULL_BOARD_PASSWORD: optionalText,
   DISCORD_TOKEN: optionalText,
   DISCORD_APPLICATION_ID: optionalText,
   DISCORD_PUBLIC_KEY: optionalText,
@@ -59,6 +72,14 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_PER_MINUTE: intIn(0, 10_000, 20),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   PORT: intIn(0, 65_535, 8080),
+  /** Longest a whole request (headers and body) may take; Discord sends a few kB at once. */
+  HTTP_REQUEST_TIMEOUT_MS: intIn(500, 300_000, 10_000),
+  /** Longest the request headers may take to arrive. */
+  HTTP_HEADERS_TIMEOUT_MS: intIn(500, 300_000, 5_000),
+  /** How long an idle keep-alive connection stays open. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: intIn(100, 300_000, 5_000),
+  /** Open connections at most; further ones are closed at once. */
+  HTTP_MAX_CONNECTIONS: intIn(1, 1_000_000, 1_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -80,4 +101,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   return parsed.data;
+}
+
+/**
+ * The process environment over the settings in `path` (default `.env` in the working directory) when that file
+ * exists: real environment variables take precedence. The file is parsed with Node's own dotenv parser (the one
+ * behind `process.loadEnvFile`), without writing into process.env. An unreadable file is an InputError.
+ */
+export function readEnvironment(path = '.env'): NodeJS.ProcessEnv {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { ...process.env };
+    throw new InputError(
+      `Cannot read the settings file ${path} (${code ?? 'unknown error'}): make it a readable file or remove it.`,
+    );
+  }
+  return { ...parseEnv(text), ...process.env };
 }

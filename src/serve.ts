@@ -9,13 +9,22 @@ import { Events, REST, type Client } from 'discord.js';
 import { grundyVersion, parseCommandArgs } from './cli/args.js';
 import { loadConfig, type Config } from './config.js';
 import { InputError } from './core/errors.js';
-import { botSettingsFromConfig, type BotSettings } from './bot/context.js';
+import { botSettingsFromConfig, type BotSettingsOverrides } from './bot/context.js';
 import { createDispatcher, type Dispatcher } from './bot/dispatch.js';
 import { attachGateway, createGatewayClient } from './bot/transport/gateway.js';
+import { destroyGatewayClient } from './bot/transport/gateway-close.js';
 import { createQuizPoster, type QuizPoster } from './bot/interaction/quiz-post.js';
 import { RunRegistry } from './bot/interaction/runs.js';
+import { openSharedBotState } from './bot/interaction/shared-state.js';
 import { safeError } from './bot/interaction/safe-error.js';
-import { createRequestHandler, listen, type NodeRequestHandler } from './http/server.js';
+import {
+  createRequestHandler,
+  httpLimitsFromConfig,
+  listen,
+  type NodeRequestHandler,
+  type RunningHttpServer,
+} from './http/server.js';
+import { checkAdminSetup, startAdminListener } from './http/admin.js';
 import { publicKeyFromHex } from './http/verify.js';
 import type { SolveService } from './jobs/types.js';
 import type { GameCatalog } from './games/catalog.js';
@@ -27,16 +36,19 @@ import type { QuizClock } from './quiz/clock.js';
 import { createQuizRunner, quizRunnerDefaults, type QuizRunner } from './quiz/runner.js';
 import type { QuizStore } from './quiz/store.js';
 import { createQuizStore } from './quiz/storage/index.js';
+import { armShutdownDeadline, SHUTDOWN_GRACE_MS } from './shutdown.js';
 
 export const serveUsage = `Usage: grundy serve
 
 Answers Discord slash commands two ways at once:
   - the HTTP interactions endpoint, POST /interactions on HOST:PORT (default 0.0.0.0:8080), verified with
-    DISCORD_PUBLIC_KEY; also GET /healthz, GET /metrics and (BULL_BOARD=1 with REDIS_URL) /admin/queues;
+    DISCORD_PUBLIC_KEY; also GET /healthz and GET /metrics. BULL_BOARD=1 (with REDIS_URL) serves /admin/queues
+    on a separate admin listener, ADMIN_HOST:ADMIN_PORT (default 127.0.0.1:9090);
   - the gateway, when DISCORD_TOKEN is set.
 REST calls go to DISCORD_API_BASE (default https://discord.com/api). With REDIS_URL, costly solves go to the
 queue for \`grundy worker\`s; without it everything runs in this process.
-SIGTERM/SIGINT: stop taking interactions, let running solves finish (10 s), exit 0.
+SIGTERM/SIGINT: stop taking interactions, let running solves finish (5 s), exit 0; the process ends within
+10 s of the signal whatever is down (Redis, the gateway).
 See docs/discord.md and .env.example.`;
 
 export interface ServerDeps {
@@ -45,7 +57,7 @@ export interface ServerDeps {
   /** The one catalog (default: the built-ins plus GRUNDY_EXTRA_GAMES_MODULE, loaded once per process). */
   readonly catalog?: GameCatalog;
   /** Overrides of timing and limits (tests shorten them). */
-  readonly settings?: Partial<BotSettings>;
+  readonly settings?: BotSettingsOverrides;
   /** Log in to the gateway when DISCORD_TOKEN is set (default true). */
   readonly gateway?: boolean;
   readonly adminHandler?: NodeRequestHandler;
@@ -68,6 +80,8 @@ export interface QuizDeps {
 export interface RunningServer {
   /** e.g. http://127.0.0.1:8080 (POST /interactions is under it). */
   readonly url: string;
+  /** The admin listener (Bull Board), when there is one, e.g. http://127.0.0.1:9090. */
+  readonly adminUrl: string | undefined;
   readonly dispatcher: Dispatcher;
   readonly quiz: QuizRunner;
   /** The discord.js client when the gateway is on. */
@@ -135,6 +149,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     if (deps.quiz?.store === undefined) await quizStore.close();
   };
 
+  const shared = await openSharedBotState(config, logger, now);
   const dispatcher = createDispatcher({
     service: deps.service,
     quiz: { runner: quizRunner, poster, breakMs },
@@ -143,6 +158,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     games,
     settings: botSettingsFromConfig(config, deps.settings),
     runs,
+    rateLimit: shared.rateLimit,
     now,
   });
 
@@ -190,20 +206,35 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
       inFlight: dispatcher.inFlight,
       uptimeSeconds: Math.round(process.uptime()),
     }),
-    adminHandler: deps.adminHandler,
+    replays: shared.replays,
     now,
   });
   let http;
   try {
-    http = await listen(handler, config.HOST, config.PORT);
+    http = await listen(handler, config.HOST, config.PORT, httpLimitsFromConfig(config));
   } catch (error) {
     detachGateway?.();
-    await client?.destroy();
+    if (client !== undefined) await destroyGatewayClient(client, logger);
     await dispatcher.close(0);
     await closeQuizzes();
+    await shared.close();
     throw error;
   }
   const running = http;
+  let admin: RunningHttpServer | undefined;
+  if (deps.adminHandler !== undefined) {
+    try {
+      admin = await startAdminListener(config, deps.adminHandler);
+    } catch (error) {
+      await running.close();
+      detachGateway?.();
+      await client?.destroy();
+      await dispatcher.close(0);
+      await closeQuizzes();
+      await shared.close();
+      throw error;
+    }
+  }
   await resumeQuizzes(quizStore, quizRunner, poster, quizLogger);
 
   let closing: Promise<void> | undefined;
@@ -216,6 +247,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
   };
   return {
     url: running.url,
+    adminUrl: admin?.url,
     dispatcher,
     quiz: quizRunner,
     client,
@@ -223,16 +255,20 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     close() {
       closing ??= (async () => {
         const httpClosed = running.close();
+        const adminClosed = admin?.close();
         await step('gateway', async () => {
           detachGateway?.();
-          await client?.destroy();
+          if (client !== undefined) await destroyGatewayClient(client, logger);
         });
         await step('dispatcher', () => dispatcher.close(deps.graceMs ?? 10_000));
         await step('quizzes', closeQuizzes);
         await step('http', async () => {
           running.server.closeAllConnections();
+          admin?.server.closeAllConnections();
           await httpClosed;
+          await adminClosed;
         });
+        await step('shared state', () => shared.close());
         await step('rest', () => {
           rest.clearHashSweeper();
           rest.clearHandlerSweeper();
@@ -308,6 +344,7 @@ export async function serveMain(
   try {
     config = loadConfig(env);
     if (config.DISCORD_PUBLIC_KEY !== undefined) publicKeyFromHex(config.DISCORD_PUBLIC_KEY);
+    checkAdminSetup(config);
   } catch (error) {
     stderr.write(`grundy serve: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
@@ -318,6 +355,7 @@ export async function serveMain(
   const stop = new EventEmitter();
   let stopReason = '';
   const onSignal = (signal: NodeJS.Signals | 'abort'): void => {
+    if (stopReason === '' && signal !== 'abort') armShutdownDeadline('serve', stderr);
     stopReason ||= signal;
     stop.emit('stop');
   };
@@ -345,6 +383,7 @@ export async function serveMain(
       server = await startServer(config, logger, {
         service,
         metrics,
+        graceMs: SHUTDOWN_GRACE_MS,
         catalog,
         ...(adminHandler === undefined ? {} : { adminHandler }),
       });
@@ -363,6 +402,9 @@ export async function serveMain(
       },
       'grundy serve listening',
     );
+    if (server.adminUrl !== undefined) {
+      logger.info({ adminUrl: `${server.adminUrl}/admin/queues` }, 'Bull Board on the admin listener');
+    }
     for (const line of setup.missing) logger.warn(line);
     options.onListening?.(server.url);
     await stopped;

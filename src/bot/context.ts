@@ -5,8 +5,10 @@ import type { SolveService } from '../jobs/types.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import type { QuizRunner } from '../quiz/runner.js';
-import { DISCORD_CDN_HOSTS, type AttachmentLimits } from './transport/attachments.js';
+import { DISCORD_CDN_ORIGINS, type AttachmentLimits } from './transport/attachments.js';
+import { defaultDeliveryPolicy, type DeliveryPolicy } from './interaction/delivery.js';
 import type { QuizPoster } from './interaction/quiz-post.js';
+import type { RateLimit } from './interaction/rate-limit.js';
 import type { RunRegistry } from './interaction/runs.js';
 
 export interface BotSettings {
@@ -24,6 +26,8 @@ export interface BotSettings {
   readonly expiryNoticeMs: number;
   readonly rateLimitPerMinute: number;
   readonly attachments: AttachmentLimits;
+  /** Retries of a finished answer's delivery (edit, follow-up, channel post). */
+  readonly delivery: DeliveryPolicy;
 }
 
 export const defaultBotSettings = {
@@ -37,23 +41,40 @@ export const defaultBotSettings = {
   attachments: {
     textBytes: 4 * 1024 * 1024,
     streamBytes: 512 * 1024 * 1024,
-    hosts: DISCORD_CDN_HOSTS,
+    origins: DISCORD_CDN_ORIGINS,
     timeoutMs: 60_000,
   },
+  delivery: defaultDeliveryPolicy,
 } as const satisfies BotSettings;
 
+/** Overrides of the settings (tests shorten timings); attachment limits may be given in part. */
+export type BotSettingsOverrides = Partial<Omit<BotSettings, 'attachments'>> & {
+  readonly attachments?: Partial<AttachmentLimits>;
+};
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/** The one extra attachment origin: a fake Discord's, when DISCORD_API_BASE is on loopback (tests). */
+function loopbackApiOrigin(apiBase: string): string[] {
+  const url = new URL(apiBase);
+  return LOOPBACK_HOSTS.has(url.hostname) ? [url.origin] : [];
+}
+
 /**
- * Settings from the config; the API host is allowed for attachments so a fake Discord can serve them. (What the
- * solve service will queue is deferred at once too: the commands ask the service, `SolveService.route`.)
+ * Settings from the config; a loopback API origin is allowed for attachments so a fake Discord can serve them.
+ * (What the solve service will queue is deferred at once too: the commands ask the service, `SolveService.route`.)
  */
-export function botSettingsFromConfig(config: Config, overrides: Partial<BotSettings> = {}): BotSettings {
-  const apiHost = new URL(config.DISCORD_API_BASE).hostname;
+export function botSettingsFromConfig(config: Config, overrides: BotSettingsOverrides = {}): BotSettings {
   return {
     ...defaultBotSettings,
     tokenTtlMs: config.INTERACTION_TOKEN_TTL_MS,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
-    attachments: { ...defaultBotSettings.attachments, hosts: [...DISCORD_CDN_HOSTS, apiHost] },
     ...overrides,
+    attachments: {
+      ...defaultBotSettings.attachments,
+      origins: [...DISCORD_CDN_ORIGINS, ...loopbackApiOrigin(config.DISCORD_API_BASE)],
+      ...overrides.attachments,
+    },
   };
 }
 
@@ -74,4 +95,6 @@ export interface BotContext {
   readonly settings: BotSettings;
   readonly runs: RunRegistry;
   readonly now: () => number;
+  /** Per-user limit on interactions (default: this process's buckets at `settings.rateLimitPerMinute`). */
+  readonly rateLimit?: RateLimit;
 }

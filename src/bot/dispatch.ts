@@ -4,14 +4,14 @@
  * logged with an id that the user is shown.
  */
 import { randomBytes } from 'node:crypto';
-import { InputError, isInputError, publicMessage } from '../core/errors.js';
+import { chatMessage, InputError, isInputError } from '../core/errors.js';
 import { buildCommands } from './commands/index.js';
 import { handleCancel, isCancelButton } from './commands/cancel.js';
 import { handleQuizButton, isQuizButton } from './commands/quiz.js';
 import type { Command } from './commands/types.js';
 import type { BotContext } from './context.js';
 import { CONTENT_LIMIT, clip } from './render/message.js';
-import { RateLimiter } from './interaction/rate-limit.js';
+import { memoryRateLimit } from './interaction/rate-limit.js';
 import { InteractionReply } from './interaction/reply.js';
 import type { InteractionRequest } from './interaction/request.js';
 import type { Responder } from './interaction/responder.js';
@@ -30,7 +30,7 @@ export interface Dispatcher {
 export function createDispatcher(bot: BotContext): Dispatcher {
   const commands = buildCommands(bot.games);
   const byName = new Map(commands.map((command) => [command.definition.name, command]));
-  const limiter = new RateLimiter(bot.settings.rateLimitPerMinute, bot.now);
+  const limiter = bot.rateLimit ?? memoryRateLimit(bot.settings.rateLimitPerMinute, bot.now);
   const tasks = new Set<Promise<void>>();
   let closing: Promise<void> | undefined;
 
@@ -38,6 +38,15 @@ export function createDispatcher(bot: BotContext): Dispatcher {
     if (closing !== undefined) {
       await reply.fail({ content: 'Grundy is restarting; please ask again in a minute.' });
       return 'closing';
+    }
+    // Button presses count too: each one is work (a solve cancelled, a quiz answer stored).
+    const decision = await limiter.take(request.user.id);
+    if (!decision.ok) {
+      const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
+      await reply.fail({
+        content: `You are asking quickly: Grundy answers up to ${bot.settings.rateLimitPerMinute} questions a minute per person. Please try again in ${seconds} s.`,
+      });
+      return 'rate_limited';
     }
     if (request.kind === 'component') {
       if (isCancelButton(request)) await handleCancel(bot, request, reply);
@@ -49,14 +58,6 @@ export function createDispatcher(bot: BotContext): Dispatcher {
     if (command === undefined) {
       throw new InputError(`Grundy does not know /${request.commandName} (any more). Try /help.`);
     }
-    const decision = limiter.take(request.user.id);
-    if (!decision.ok) {
-      const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-      await reply.fail({
-        content: `You are asking quickly: Grundy answers up to ${bot.settings.rateLimitPerMinute} questions a minute per person. Please try again in ${seconds} s.`,
-      });
-      return 'rate_limited';
-    }
     await command.run({ request, reply, bot });
     return 'ok';
   }
@@ -66,7 +67,7 @@ export function createDispatcher(bot: BotContext): Dispatcher {
     request: InteractionRequest,
     reply: InteractionReply,
   ): Promise<string> {
-    const shown = publicMessage(error);
+    const shown = chatMessage(error);
     let content: string;
     let outcome: string;
     if (shown !== undefined) {
@@ -97,6 +98,7 @@ export function createDispatcher(bot: BotContext): Dispatcher {
       tokenTtlMs: bot.settings.tokenTtlMs,
       now: bot.now,
       logger: bot.logger,
+      delivery: bot.settings.delivery,
     });
     const kind =
       request.kind === 'command'

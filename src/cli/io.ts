@@ -1,3 +1,5 @@
+import { printable } from '../core/printable.js';
+
 /** What a CLI command may touch: its streams and environment, passed in so tests can run it in-process. */
 export interface CliIo {
   readonly stdin: NodeJS.ReadableStream;
@@ -8,4 +10,9 @@ export interface CliIo {
 
 export function write(stream: NodeJS.WritableStream, text: string): void {
   stream.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** Writes text that may quote user input (a file's bytes, an argument) with its control characters shown as '?'. */
+export function writeText(stream: NodeJS.WritableStream, text: string): void {
+  write(stream, printable(text));
 }

@@ -1,4 +1,6 @@
 /** Process entry for the `grundy` binary. */
+import { readEnvironment } from '../config.js';
+import { exitWhenDone } from '../shutdown.js';
 import { runCli } from './run.js';
 
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -6,9 +8,19 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0);
 });
 
-process.exitCode = await runCli(process.argv.slice(2), {
-  stdin: process.stdin,
-  stdout: process.stdout,
-  stderr: process.stderr,
-  env: process.env,
-});
+let env: NodeJS.ProcessEnv | undefined;
+try {
+  env = readEnvironment();
+} catch (error) {
+  process.stderr.write(`grundy: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 2;
+}
+if (env !== undefined) {
+  process.exitCode = await runCli(process.argv.slice(2), {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env,
+  });
+  exitWhenDone();
+}

@@ -7,7 +7,7 @@ import { InputError, publicMessage } from '../core/errors.js';
 import type { GameCatalog } from '../games/catalog.js';
 import { loadCatalog } from '../load-catalog.js';
 import { grundyVersion, parseCommandArgs } from './args.js';
-import { write, type CliIo } from './io.js';
+import { write, writeText, type CliIo } from './io.js';
 import { runJudge } from './judge.js';
 import { runSolve } from './solve.js';
 
@@ -110,13 +110,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await registerMain([...args], io.env);
       }
       default:
-        write(io.stderr, `grundy: unknown command "${verb}".\n\n${USAGE}`);
+        writeText(io.stderr, `grundy: unknown command "${verb}".\n\n${USAGE}`);
         return 2;
     }
   } catch (error) {
     const message = publicMessage(error);
     if (error instanceof InputError || message !== undefined) {
-      write(
+      writeText(
         io.stderr,
         `grundy ${verb}${args[0] !== undefined && !args[0].startsWith('-') ? ` ${args[0]}` : ''}: ${message ?? ''}`,
       );

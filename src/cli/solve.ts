@@ -6,7 +6,7 @@ import { paramsFromFields } from '../core/params.js';
 import type { GameCatalog } from '../games/catalog.js';
 import { renderExplanationText } from '../render/text.js';
 import { grundyVersion, parseCommandArgs, type OptionSpec } from './args.js';
-import { write, type CliIo } from './io.js';
+import { write, writeText, type CliIo } from './io.js';
 
 /** Files larger than this are refused unless the game can stream them. */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -168,7 +168,7 @@ export async function runSolve(
           }),
         );
       } else {
-        write(
+        writeText(
           io.stdout,
           renderExplanationText(game, streamed.explanation, { details, inputSummary: streamed.inputSummary }),
         );
@@ -188,7 +188,7 @@ export async function runSolve(
   if (json) {
     write(io.stdout, JSON.stringify({ game: game.id, params, result, explanation }));
   } else {
-    write(io.stdout, renderExplanationText(game, explanation, { details }));
+    writeText(io.stdout, renderExplanationText(game, explanation, { details }));
   }
   return 0;
 }

@@ -12,6 +12,7 @@ import { createLogger } from '../log.js';
 import { createMetrics } from '../metrics.js';
 import { safeRedisUrl } from '../jobs/connection.js';
 import { createSolveWorker } from '../jobs/worker.js';
+import { armShutdownDeadline, SHUTDOWN_GRACE_MS } from '../shutdown.js';
 import { grundyVersion, parseCommandArgs } from './args.js';
 
 export const workerUsage = `Usage: grundy worker [--concurrency N]
@@ -20,7 +21,8 @@ Runs solver workers for the BullMQ queue at REDIS_URL (required).
   --concurrency N   jobs solved at once, one thread each (default: WORKER_CONCURRENCY, else the CPU count)
   -h, --help        show this help
 
-SIGTERM/SIGINT: stop taking jobs, finish the active ones, exit 0. A second signal stops at once.
+SIGTERM/SIGINT: stop taking jobs, finish the active ones (5 s; then they are stopped and go back to the queue),
+exit 0. A second signal stops at once. The process ends within 10 s of the signal, even with Redis down.
 Settings (environment): REDIS_URL, CACHE_REDIS_URL, GRUNDY_PREFIX, QUEUE_NAME, JOB_LOCK_MS,
 STALLED_INTERVAL_MS, WORKER_METRICS_PORT, GRUNDY_EXTRA_GAMES_MODULE, LOG_LEVEL (see .env.example).`;
 
@@ -99,7 +101,10 @@ export async function workerMain(argv: string[], env: NodeJS.ProcessEnv = proces
     // One signal often arrives twice at once (a process group, a wrapper forwarding it): count a second one
     // only when it comes a moment later, as a person pressing Ctrl-C again would.
     if (signalCount === 1 && Date.now() - firstSignalAt < 1_000) return;
-    if (signalCount === 0) firstSignalAt = Date.now();
+    if (signalCount === 0) {
+      firstSignalAt = Date.now();
+      armShutdownDeadline('worker');
+    }
     signalCount++;
     lastSignal = signal;
     signals.emit('signal');
@@ -150,10 +155,24 @@ export async function workerMain(argv: string[], env: NodeJS.ProcessEnv = proces
       { signal: lastSignal },
       'stopping: no new jobs; finishing the active ones (signal again to stop at once)',
     );
-    const graceful = solveWorker.close().then(() => true);
-    const finishedGracefully = await Promise.race([graceful, waitForSignals(2).then(() => false)]);
+    const graceful = solveWorker.close().then(() => 'closed' as const);
+    let graceTimer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<'grace over'>((resolve) => {
+      graceTimer = setTimeout(() => resolve('grace over'), SHUTDOWN_GRACE_MS);
+    });
+    const outcome = await Promise.race([
+      graceful,
+      graceOver,
+      waitForSignals(2).then(() => 'second signal' as const),
+    ]);
+    clearTimeout(graceTimer);
+    const finishedGracefully = outcome === 'closed';
     if (!finishedGracefully) {
-      logger.warn('second signal: stopping now; active jobs will be retried by other workers');
+      logger.warn(
+        outcome === 'second signal'
+          ? 'second signal: stopping now; active jobs will be retried by other workers'
+          : `active jobs did not finish within ${SHUTDOWN_GRACE_MS / 1000} s: stopping them; they will be retried by other workers`,
+      );
       await solveWorker.forceClose();
     }
     logger.info('worker stopped');

@@ -51,8 +51,11 @@ export class SolveCancelledError extends GrundyError {
 
 /** The backing service (Redis, a worker pool) is unreachable or failed. */
 export class ServiceUnavailableError extends GrundyError {
-  constructor(message: string, options?: ErrorOptions) {
+  /** What a chat user may see when `message` holds an operator's detail (host names, ports). */
+  readonly publicText: string | undefined;
+  constructor(message: string, options?: ErrorOptions & { readonly publicText?: string }) {
     super('unavailable', message, options);
+    this.publicText = options?.publicText;
   }
 }
 
@@ -64,4 +67,10 @@ export function isInputError(error: unknown): error is InputError {
 export function publicMessage(error: unknown): string | undefined {
   if (error instanceof GrundyError) return error.message;
   return undefined;
+}
+
+/** The text a chat user (Discord) may see: like publicMessage, without an operator's detail. */
+export function chatMessage(error: unknown): string | undefined {
+  if (error instanceof ServiceUnavailableError && error.publicText !== undefined) return error.publicText;
+  return publicMessage(error);
 }

@@ -10,6 +10,12 @@ export interface Token {
   readonly line: number;
 }
 
+/**
+ * The longest token a reader accepts (characters). The longest real token is an ABGAME board of 10^6 cells;
+ * a longer run without whitespace (e.g. a stream of NUL bytes) is refused before it can exhaust memory.
+ */
+export const MAX_TOKEN_CHARS = 1 << 20;
+
 function isSpace(code: number): boolean {
   return code === 32 || code === 10 || code === 13 || code === 9 || code === 11 || code === 12;
 }
@@ -81,12 +87,14 @@ export class InputReader {
       while (this.pos < this.buf.length && !isSpace(this.buf.charCodeAt(this.pos))) this.pos++;
       if (this.pos < this.buf.length) break;
       text += this.buf.slice(start, this.pos);
+      if (text.length > MAX_TOKEN_CHARS) throw tooLong(text, line);
       this.buf = '';
       this.pos = 0;
       start = 0;
       if (!(await this.fill())) return { text, line };
     }
     text += this.buf.slice(start, this.pos);
+    if (text.length > MAX_TOKEN_CHARS) throw tooLong(text, line);
     return { text, line };
   }
 
@@ -193,4 +201,13 @@ export class InputReader {
 
 async function* fromSync(source: Iterable<string>): AsyncGenerator<string> {
   for (const chunk of source) yield await Promise.resolve(chunk);
+}
+
+function tooLong(text: string, line: number): JudgeInputError {
+  return new JudgeInputError(
+    line,
+    `found a token of more than ${MAX_TOKEN_CHARS.toLocaleString('en-US')} characters without a space or ` +
+      `line break ("${quoteInput(text)}"); no input has tokens that long (the longest, an ABGAME board, ` +
+      `has at most 1,000,000 cells)`,
+  );
 }

@@ -12,7 +12,8 @@ export function clip(text: string, limit: number): string {
 
 /** Input as it may be quoted in an error: short, and with control characters and binary shown as '?'. */
 export function quoteInput(text: string, max = 40): string {
+  // Only the part shown is cleaned, so a huge token costs no more than a short one.
   // eslint-disable-next-line no-control-regex -- the point is to find control characters
-  const printable = text.replace(/[\u0000-\u001f\u007f-\u009f\ufffd]/g, '?');
-  return printable.length <= max ? printable : `${printable.slice(0, max)}...`;
+  const printable = text.slice(0, max).replace(/[\u0000-\u001f\u007f-\u009f\ufffd]/g, '?');
+  return text.length <= max ? printable : `${printable}...`;
 }

@@ -1,14 +1,16 @@
 /**
  * The HTTP side of `grundy serve`: the signed interactions endpoint (POST /interactions), GET /healthz,
- * GET /metrics and, when enabled, the read-only Bull Board under /admin/queues.
+ * GET /metrics. (Bull Board has its own listener: src/http/admin.ts.)
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { KeyObject } from 'node:crypto';
-import { InteractionResponseType, type REST } from 'discord.js';
+import { InteractionResponseType, MessageFlags, type REST } from 'discord.js';
+import type { Config } from '../config.js';
 import type { Dispatcher } from '../bot/dispatch.js';
 import { parseRawInteraction } from '../bot/interaction/request.js';
 import { createHttpResponder, type InteractionCallback } from '../bot/transport/http-responder.js';
+import { MemoryReplayGuard, type ReplayGuard } from '../bot/interaction/replay-guard.js';
 import { safeError } from '../bot/interaction/safe-error.js';
 import type { HealthReport } from '../jobs/types.js';
 import type { Logger } from '../log.js';
@@ -32,33 +34,61 @@ export interface HttpAppDeps {
   readonly health: () => Promise<HealthReport>;
   /** Extra facts for /healthz (transports, uptime). */
   readonly status: () => Record<string, unknown>;
-  readonly adminHandler?: NodeRequestHandler | undefined;
+  /** Remembers interaction ids (default: this process only). */
+  readonly replays?: ReplayGuard | undefined;
   readonly now: () => number;
 }
 
 class BodyTooLarge extends Error {}
 
+/**
+ * The body, up to `limit` bytes. Past the limit (declared or counted) it stops reading at once: the socket is
+ * paused, so a client streaming gigabytes only fills its own buffers until `refuseBody` closes the connection.
+ */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > limit) {
+      req.pause();
       reject(new BodyTooLarge());
-      req.resume();
       return;
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer): void => {
       size += chunk.length;
       if (size > limit) {
+        req.off('data', onData);
+        req.pause();
+        chunks.length = 0;
         reject(new BodyTooLarge());
-        req.destroy();
         return;
       }
       chunks.push(chunk);
-    });
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
+  });
+}
+
+/** How long a refused connection may linger so the 413 reaches the client before the socket is destroyed. */
+const REFUSE_LINGER_MS = 500;
+
+/** 413 with `Connection: close`, then the connection ends without reading another byte of the body. */
+function refuseBody(req: IncomingMessage, res: ServerResponse): void {
+  const socket = req.socket;
+  const text = JSON.stringify({ error: `request body too large (at most ${MAX_BODY_BYTES} bytes)` });
+  res.shouldKeepAlive = false;
+  res.writeHead(413, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    connection: 'close',
+  });
+  res.end(text, () => {
+    // FIN after the response; the unread body is dropped with the socket shortly after.
+    socket.end();
+    setTimeout(() => socket.destroy(), REFUSE_LINGER_MS).unref();
   });
 }
 
@@ -87,6 +117,7 @@ function header(req: IncomingMessage, name: string): string | undefined {
 
 async function handleInteraction(
   deps: HttpAppDeps,
+  replays: ReplayGuard,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
@@ -99,7 +130,7 @@ async function handleInteraction(
   try {
     body = await readBody(req, MAX_BODY_BYTES);
   } catch (error) {
-    if (error instanceof BodyTooLarge) sendJson(res, 413, { error: 'request body too large' });
+    if (error instanceof BodyTooLarge) refuseBody(req, res);
     else res.destroy();
     return;
   }
@@ -135,6 +166,19 @@ async function handleInteraction(
     sendJson(res, 400, { error: `interaction type ${parsed.type} is not handled by Grundy` });
     return;
   }
+  if (!(await replays.firstSight(parsed.request.interactionId))) {
+    metrics.interactions.inc({ kind: 'http', outcome: 'replay' });
+    logger.warn({ interactionId: parsed.request.interactionId }, 'refused a replayed interaction');
+    sendJson(res, 200, {
+      type: InteractionResponseType.ChannelMessageWithSource,
+      data: {
+        content: 'Grundy already received this interaction; its answer is on its way or already posted.',
+        flags: MessageFlags.Ephemeral,
+        allowed_mentions: { parse: [] },
+      },
+    });
+    return;
+  }
   let answered = false;
   const respond = (callback: InteractionCallback): void => {
     if (answered) throw new Error('the interaction was already answered');
@@ -159,26 +203,26 @@ async function handleHealth(deps: HttpAppDeps, res: ServerResponse): Promise<voi
   try {
     report = await deps.health();
   } catch (error) {
-    report = { ok: false, redis: 'down', detail: error instanceof Error ? error.message : String(error) };
+    // The reason may name hosts and ports: it goes to the log, not to whoever asks.
+    deps.logger.warn({ err: safeError(error) }, 'health check failed');
+    report = { ok: false, redis: 'down', detail: 'the health check failed; see the logs' };
   }
   sendJson(res, report.ok ? 200 : 503, { ...report, ...deps.status() });
 }
 
 export function createRequestHandler(deps: HttpAppDeps): NodeRequestHandler {
+  const replays = deps.replays ?? new MemoryReplayGuard(undefined, deps.now);
   return (req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const task = (async () => {
       if (path === '/interactions') {
         if (req.method !== 'POST') return sendText(res, 405, 'POST only');
-        return handleInteraction(deps, req, res);
+        return handleInteraction(deps, replays, req, res);
       }
       if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD'))
         return handleHealth(deps, res);
       if (path === '/metrics' && req.method === 'GET') {
         return sendText(res, 200, await deps.metrics.registry.metrics(), deps.metrics.registry.contentType);
-      }
-      if (deps.adminHandler !== undefined && (path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`))) {
-        return deps.adminHandler(req, res);
       }
       return sendText(res, 404, 'Not found');
     })();
@@ -195,12 +239,49 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
+/** Timeouts and the connection cap of a listener (HTTP_* settings). */
+export interface HttpLimits {
+  readonly requestTimeoutMs: number;
+  readonly headersTimeoutMs: number;
+  readonly keepAliveTimeoutMs: number;
+  readonly maxConnections: number;
+}
+
+export const defaultHttpLimits = {
+  requestTimeoutMs: 10_000,
+  headersTimeoutMs: 5_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 1_000,
+} as const satisfies HttpLimits;
+
+export function httpLimitsFromConfig(config: Config): HttpLimits {
+  return {
+    requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_MS,
+    keepAliveTimeoutMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    maxConnections: config.HTTP_MAX_CONNECTIONS,
+  };
+}
+
 export async function listen(
   handler: NodeRequestHandler,
   host: string,
   port: number,
+  limits: HttpLimits = defaultHttpLimits,
 ): Promise<RunningHttpServer> {
-  const server = createServer(handler);
+  const requestTimeout = limits.requestTimeoutMs;
+  const server = createServer(
+    {
+      requestTimeout,
+      // Node requires headersTimeout <= requestTimeout.
+      headersTimeout: Math.min(limits.headersTimeoutMs, requestTimeout),
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // Node checks these timeouts on this interval (default 30 s), so a short limit needs a short interval.
+      connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(requestTimeout / 4))),
+    },
+    handler,
+  );
+  server.maxConnections = limits.maxConnections;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

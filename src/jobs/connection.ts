@@ -63,7 +63,11 @@ function errorCode(error: Error | undefined): string {
   return typeof code === 'string' && code !== '' ? code : error.message;
 }
 
-/** The one message for an unreachable Redis: where, why, and what to do. */
+/** What users (and /healthz) are told about an unreachable Redis: no host names, no ports. */
+export const REDIS_UNAVAILABLE_PUBLIC =
+  'Grundy’s job queue is unreachable right now; please try again in a minute.';
+
+/** The one message for an unreachable Redis: where, why, and what to do (for operators and logs). */
 export function cannotReachMessage(url: string, error: Error | undefined, setting = 'REDIS_URL'): string {
   return (
     `Cannot reach Redis at ${safeRedisUrl(url)} (${errorCode(error)}); is it running? ` +
@@ -112,7 +116,10 @@ export class RedisLink {
   }
 
   unavailable(error: Error | undefined = this.lastError): ServiceUnavailableError {
-    return new ServiceUnavailableError(cannotReachMessage(this.url, error, this.setting), { cause: error });
+    return new ServiceUnavailableError(cannotReachMessage(this.url, error, this.setting), {
+      cause: error,
+      publicText: REDIS_UNAVAILABLE_PUBLIC,
+    });
   }
 
   /** Resolves once connected; rejects with a clear ServiceUnavailableError on the first failure or the timeout. */

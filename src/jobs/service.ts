@@ -25,6 +25,7 @@ import { failureReason, solveAndStore } from './solve-step.js';
 import { SolvePool } from './thread-pool.js';
 import { SolveQueue } from './queue.js';
 import { SingleFlight } from './single-flight.js';
+import { WorkerWatch } from './worker-watch.js';
 import type { HealthReport, SolveAnswer, SolveOptions, SolveService } from './types.js';
 
 export interface SolveServiceDeps {
@@ -91,6 +92,7 @@ class Service implements SolveService {
   private readonly flights = new SingleFlight<StoredAnswer>();
   private closing: Promise<void> | undefined;
   private readonly queueGauge: string | undefined;
+  private readonly workerWatch: WorkerWatch;
 
   constructor(
     private readonly config: Config,
@@ -102,6 +104,7 @@ class Service implements SolveService {
     private readonly redis: { readonly queue: SolveQueue; readonly producer: RedisLink } | undefined,
   ) {
     this.queueGauge = redis === undefined ? undefined : this.registerQueueGauge(redis.queue);
+    this.workerWatch = new WorkerWatch(config.HEALTH_WORKER_GRACE_MS);
   }
 
   get queues(): readonly Queue[] {
@@ -205,23 +208,27 @@ class Service implements SolveService {
   async health(): Promise<HealthReport> {
     if (this.redis === undefined) return { ok: this.closing === undefined, redis: 'not configured' };
     const { producer, queue } = this.redis;
-    if (!producer.ready) return { ok: false, redis: 'down', detail: producer.unavailable().message };
+    if (!producer.ready) return this.redisDown(producer.unavailable());
     try {
       const [counts, workers] = await Promise.all([queue.counts(), queue.workerCount()]);
       const waiting = (counts['waiting'] ?? 0) + (counts['prioritized'] ?? 0) + (counts['delayed'] ?? 0);
       const workerText = workers === undefined ? 'workers unknown' : `${workers} worker connection(s)`;
+      const degraded = this.workerWatch.observe(workers, waiting);
       return {
-        ok: true,
+        ok: degraded === undefined,
         redis: 'up',
         detail: `${workerText}; ${waiting} job(s) waiting, ${counts['active'] ?? 0} active`,
+        ...(degraded === undefined ? {} : { degraded }),
       };
     } catch (error) {
-      return {
-        ok: false,
-        redis: 'down',
-        detail: producer.unavailable(error instanceof Error ? error : undefined).message,
-      };
+      return this.redisDown(producer.unavailable(error instanceof Error ? error : undefined));
     }
+  }
+
+  /** Health says Redis is down without where it is (the log says where). */
+  private redisDown(error: ServiceUnavailableError): HealthReport {
+    this.logger.warn({ reason: error.message }, 'health check: Redis is unreachable');
+    return { ok: false, redis: 'down', detail: error.publicText ?? 'Redis is unreachable' };
   }
 
   /** `grundy_queue_jobs{state}`, read from Redis at scrape time (skipped if the registry already has one). */

@@ -28,6 +28,8 @@ export interface HealthReport {
   readonly ok: boolean;
   readonly redis: 'up' | 'down' | 'not configured';
   readonly detail?: string;
+  /** Why the service is degraded though Redis is up (e.g. jobs waiting and no worker seen). */
+  readonly degraded?: string;
 }
 
 export interface SolveService {

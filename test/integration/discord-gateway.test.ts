@@ -1,21 +1,19 @@
 /**
- * The gateway path. A real gateway websocket cannot run here, so interactions enter discord.js where the
- * gateway's INTERACTION_CREATE packet handler hands them over: `client.actions.InteractionCreate.handle(d)`
- * (discord.js src/client/websocket/handlers/INTERACTION_CREATE.js does exactly this with the packet's `d`).
- * discord.js then builds real ChatInputCommandInteraction / ButtonInteraction objects and emits
- * `interactionCreate`; Grundy answers through their methods (reply, deferReply, editReply, update), whose REST
- * calls go to the fake Discord (Client `rest.api`) and are validated against Discord's OpenAPI schemas.
+ * The gateway path, for real: `startServer` logs discord.js in with DISCORD_TOKEN; discord.js asks the fake
+ * Discord's `GET /gateway/bot` for the gateway URL and connects to a fake gateway on loopback
+ * (test/support/fake-gateway.ts) that speaks the protocol: HELLO, IDENTIFY, READY, heartbeats and ACKs,
+ * INTERACTION_CREATE, RECONNECT and RESUME, INVALID_SESSION. Interactions arrive as gateway dispatches; Grundy
+ * answers through discord.js's interaction methods, whose REST calls the fake Discord checks against Discord's
+ * OpenAPI description.
  */
-import { Client, GatewayIntentBits } from 'discord.js';
+import { Status } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { attachGateway } from '../../src/bot/transport/gateway.js';
-import { loadConfig } from '../../src/config.js';
-import { createSolveService } from '../../src/jobs/service.js';
-import { createLogger } from '../../src/log.js';
-import { startServer } from '../../src/serve.js';
 import { startHarness, type Harness } from '../support/bot-harness.js';
 import { FakeDiscord, type RecordedRequest } from '../support/fake-discord.js';
+import { FakeGateway, Op } from '../support/fake-gateway.js';
+import { GrundyProcess } from '../support/grundy-process.js';
 import {
+  APPLICATION_ID,
   CHANNEL_ID,
   ada,
   bob,
@@ -27,44 +25,62 @@ import {
 import { waitUntil } from '../support/wait.js';
 
 const EPHEMERAL = 64;
+const BOT_TOKEN = 'fake-bot-token';
 
-/** The gateway packet handler's own entry point (private in discord.js's typings). */
-function deliver(client: Client, interaction: BuiltInteraction): void {
-  (
-    client as unknown as { actions: { InteractionCreate: { handle(data: unknown): void } } }
-  ).actions.InteractionCreate.handle(interaction.payload);
-}
-
-describe('gateway interactions (discord.js objects)', () => {
+describe('the bot on a fake gateway', () => {
   let h: Harness;
-  let client: Client;
-  let detach: () => void;
+  let gateway: FakeGateway;
 
-  const callbackOf = (built: BuiltInteraction): Promise<RecordedRequest> =>
+  const callbackOf = (built: BuiltInteraction, timeoutMs = 10_000): Promise<RecordedRequest> =>
     h.fake.waitFor(
       (r) =>
         r.route === 'POST /interactions/:interaction/:token/callback' && r.params['token'] === built.token,
       'the interaction callback',
+      timeoutMs,
     );
+  const health = async (): Promise<{ gateway: string }> =>
+    (await (await fetch(`${h.server.url}/healthz`)).json()) as { gateway: string };
 
   beforeAll(async () => {
-    h = await startHarness();
-    client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: h.fake.apiBase } });
-    client.rest.setToken(h.fake.botToken);
-    detach = attachGateway(client, h.server.dispatcher, h.logger, Date.now);
+    gateway = await new FakeGateway({
+      token: BOT_TOKEN,
+      applicationId: APPLICATION_ID,
+      heartbeatIntervalMs: 400,
+    }).start();
+    h = await startHarness({ gateway: true, fake: { botToken: BOT_TOKEN, gatewayUrl: gateway.url } });
+    await gateway.waitFor('a session', () => gateway.live);
+    await waitUntil('the client to be ready', () => h.server.client?.isReady() === true);
   });
   afterAll(async () => {
-    detach();
-    await client.destroy();
     await h.close();
+    await gateway.close();
   });
   afterEach(() => {
     expect(h.fake.problems).toEqual([]);
+    expect(gateway.problems).toEqual([]);
   });
 
-  test('/seagm numbers: 2 6 3 is answered with one callback: second player wins, random play 1/3', async () => {
+  test('connects like a bot: gateway URL from GET /gateway/bot, v10 JSON, IDENTIFY, READY, heartbeats ACKed', async () => {
+    const asked = h.fake.requests.find((r) => r.route === 'GET /gateway/bot');
+    expect(asked?.authorization).toBe(`Bot ${BOT_TOKEN}`);
+    const first = gateway.connections[0];
+    expect(first?.path).toBe('/');
+    expect(first?.query.get('v')).toBe('10');
+    expect(first?.query.get('encoding')).toBe('json');
+    const identify = gateway.receivedOp(Op.Identify)[0]?.d as Record<string, unknown>;
+    expect(identify).toMatchObject({ token: BOT_TOKEN, intents: 1, shard: [0, 1] });
+    expect(identify['properties']).toEqual(expect.objectContaining({ os: expect.any(String) as unknown }));
+    expect(first?.received[0]?.op).toBe(Op.Identify);
+    await gateway.waitFor('two heartbeats', () => gateway.receivedOp(Op.Heartbeat).length >= 2);
+    // A heartbeat carries the last sequence number seen (READY was 1).
+    expect(gateway.receivedOp(Op.Heartbeat).at(-1)?.d).toBeGreaterThanOrEqual(1);
+    expect(await health()).toMatchObject({ gateway: 'connected' });
+    expect(h.logs.text).toContain('"msg":"gateway connected"');
+  });
+
+  test('a slash command: /seagm numbers: 2 6 3 is answered with one callback', async () => {
     const built = chatInput(h.games, 'seagm', { numbers: '2 6 3' }, { fake: h.fake });
-    deliver(client, built);
+    gateway.interaction(built.payload);
     const callback = await callbackOf(built);
     expect(callback.params['interaction']).toBe(built.id);
     expect(callback.authorization).toBeUndefined();
@@ -80,11 +96,10 @@ describe('gateway interactions (discord.js objects)', () => {
     expect(h.fake.forToken(built.token)).toEqual([callback]);
   });
 
-  test('a malformed option is answered ephemeral through interaction.reply', async () => {
+  test('a malformed option is answered ephemeral', async () => {
     const built = chatInput(h.games, 'seagm', { numbers: '0 1' }, { fake: h.fake });
-    deliver(client, built);
-    const callback = await callbackOf(built);
-    expect(callback.body).toMatchObject({
+    gateway.interaction(built.payload);
+    expect((await callbackOf(built)).body).toMatchObject({
       type: 4,
       data: {
         content:
@@ -103,10 +118,8 @@ describe('gateway interactions (discord.js objects)', () => {
       { file: h.fake.addAttachment('cards.txt', cards.join(' ')) },
       { fake: h.fake },
     );
-    const started = Date.now();
-    deliver(client, built);
+    gateway.interaction(built.payload);
     const callback = await callbackOf(built);
-    expect(callback.at - started).toBeLessThan(3000);
     expect(callback.body).toEqual({ type: 5, data: { flags: 0 } });
     const edit = await h.fake.waitFor(
       (r) =>
@@ -117,22 +130,16 @@ describe('gateway interactions (discord.js objects)', () => {
       20_000,
     );
     expect(edit.contentType).toMatch(/^multipart\/form-data/);
-    const body = edit.body as {
-      embeds: { title: string }[];
-      components: unknown[];
-      attachments: { id: string }[];
-    };
-    expect(body.embeds[0]?.title).toMatch(/^(First|Second) player wins$/);
-    expect(body.components).toEqual([]);
-    // discord.js names the file in its multipart part; the JSON lists it by id.
-    expect(body.attachments.map((a) => a.id)).toEqual(['0']);
+    expect((edit.body as { embeds: { title: string }[] }).embeds[0]?.title).toMatch(
+      /^(First|Second) player wins$/,
+    );
     expect(edit.files.map((f) => f.filename)).toEqual(['seagm-explanation.txt']);
     expect(edit.files[0]?.text).toContain('Cards: 2,000');
   });
 
-  test('the asker cancels a long solve with the button: interaction.update replaces the message', async () => {
+  test('a button press: the asker cancels a long solve, interaction.update replaces the message', async () => {
     const built = chatInput(h.games, 'slow', { ms: 30_000, tag: 'gateway-cancel' }, { fake: h.fake });
-    deliver(client, built);
+    gateway.interaction(built.payload);
     expect((await callbackOf(built)).body).toEqual({ type: 5, data: { flags: 0 } });
     const progress = await h.fake.waitFor(
       (r) => r.params['token'] === built.token && r.method === 'PATCH',
@@ -145,9 +152,8 @@ describe('gateway interactions (discord.js objects)', () => {
       },
     ]);
     const press = buttonPress(`grundy-cancel:${built.id}`, built, { fake: h.fake });
-    deliver(client, press);
-    const update = await callbackOf(press);
-    expect(update.body).toMatchObject({
+    gateway.interaction(press.payload);
+    expect((await callbackOf(press)).body).toMatchObject({
       type: 7,
       data: {
         content: expect.stringMatching(new RegExp(`^✖️ Cancelled by <@${ada.id}> after `)) as unknown,
@@ -158,14 +164,57 @@ describe('gateway interactions (discord.js objects)', () => {
     await waitUntil('the cancelled interaction to end', () => h.server.dispatcher.inFlight === 0, 5000);
   });
 
-  test('a quiz through discord.js: subcommands, an answer button acknowledged privately, stop', async () => {
+  test('a dropped socket: discord.js RESUMEs at resume_gateway_url and gets the command sent meanwhile', async () => {
+    const before = gateway.connections.length;
+    const identifies = gateway.receivedOp(Op.Identify).length;
+    const lastSeq = Math.max(...gateway.receivedOp(Op.Heartbeat).map((p) => Number(p.d)));
+    gateway.dropConnections();
+    await gateway.waitFor('the socket to close', () => !gateway.live);
+    // Sent while the bot is away: the session keeps it, RESUME replays it.
+    const built = chatInput(h.games, 'seagm', { numbers: '4 6 9' }, { fake: h.fake });
+    gateway.interaction(built.payload);
+    await gateway.waitFor('a RESUME', () => gateway.connections.length > before && gateway.live);
+    const resumed = gateway.connections.at(-1);
+    expect(resumed?.path).toBe('/resume');
+    const resume = resumed?.received.find((p) => p.op === Op.Resume)?.d as Record<string, unknown>;
+    expect(resume).toMatchObject({ token: BOT_TOKEN, session_id: expect.any(String) as unknown });
+    expect(resume['seq']).toBeGreaterThanOrEqual(lastSeq);
+    expect(gateway.receivedOp(Op.Identify)).toHaveLength(identifies);
+    expect(((await callbackOf(built)).body as { type: number }).type).toBe(4);
+    await waitUntil('the gateway state to be connected', () => h.server.client?.ws.status === Status.Ready);
+    expect(await health()).toMatchObject({ gateway: 'connected' });
+  });
+
+  test('RECONNECT (op 7): the bot closes, RESUMEs, and keeps answering', async () => {
+    const resumes = gateway.receivedOp(Op.Resume).length;
+    gateway.requestReconnect();
+    await gateway.waitFor('a RESUME', () => gateway.receivedOp(Op.Resume).length > resumes && gateway.live);
+    const built = chatInput(h.games, 'multiplication', { n: '17', first: 'Stan' }, { fake: h.fake });
+    gateway.interaction(built.payload);
+    expect(((await callbackOf(built)).body as { type: number }).type).toBe(4);
+  });
+
+  test('an invalid session (op 9, not resumable): the bot IDENTIFYs anew and keeps answering', async () => {
+    const identifies = gateway.receivedOp(Op.Identify).length;
+    gateway.invalidateSessions();
+    await gateway.waitFor(
+      'a new IDENTIFY',
+      () => gateway.receivedOp(Op.Identify).length > identifies && gateway.live,
+      20_000,
+    );
+    const built = chatInput(h.games, 'seagm', { numbers: '2 4' }, { fake: h.fake });
+    gateway.interaction(built.payload);
+    expect(((await callbackOf(built)).body as { type: number }).type).toBe(4);
+  });
+
+  test('a quiz: subcommands, an answer button acknowledged privately, stop', async () => {
     const start = chatInput(
       h.games,
       'quiz start',
       { game: 'seagm', rounds: 2, seconds: 30 },
       { fake: h.fake },
     );
-    deliver(client, start);
+    gateway.interaction(start.payload);
     expect((await callbackOf(start)).body).toEqual({ type: 5, data: { flags: 0 } });
     await h.fake.waitFor((r) => r.route === 'POST /channels/:channel/messages', 'the first question');
     await h.server.quiz.idle();
@@ -173,7 +222,7 @@ describe('gateway interactions (discord.js objects)', () => {
     if (question === undefined) throw new Error('no question');
     const buttons = (question.body['components'] as { components: { custom_id: string }[] }[])[0]?.components;
     const press = componentPress(buttons?.[0]?.custom_id ?? '', question, { user: bob, fake: h.fake });
-    deliver(client, press);
+    gateway.interaction(press.payload);
     expect((await callbackOf(press)).body).toMatchObject({
       type: 4,
       data: {
@@ -182,7 +231,7 @@ describe('gateway interactions (discord.js objects)', () => {
       },
     });
     const stop = chatInput(h.games, 'quiz stop', {}, { fake: h.fake });
-    deliver(client, stop);
+    gateway.interaction(stop.payload);
     expect((await callbackOf(stop)).body).toMatchObject({ type: 4, data: { flags: EPHEMERAL } });
     await waitUntil('the standings', () =>
       h.fake.channelMessages(CHANNEL_ID).some((m) => JSON.stringify(m.body).includes('Quiz stopped')),
@@ -190,22 +239,8 @@ describe('gateway interactions (discord.js objects)', () => {
     await h.server.quiz.idle();
   });
 
-  test('quiz practice through discord.js: the answer button updates the private message', async () => {
-    const asked = chatInput(h.games, 'quiz practice', { game: 'seagm' }, { fake: h.fake });
-    deliver(client, asked);
-    const first = await callbackOf(asked);
-    expect(first.body).toMatchObject({ type: 4, data: { flags: EPHEMERAL } });
-    const ids = (
-      first.body as { data: { components: { components: { custom_id: string }[] }[] } }
-    ).data.components.flatMap((row) => row.components.map((b) => b.custom_id));
-    const press = buttonPress(ids[0] ?? '', asked, { fake: h.fake });
-    deliver(client, press);
-    const update = await callbackOf(press);
-    expect(update.body).toMatchObject({ type: 7 });
-    expect(JSON.stringify(update.body)).toContain('quizp:next:seagm:easy');
-  });
-
   test('no token reached the logs', () => {
+    expect(h.logs.text).not.toContain(BOT_TOKEN);
     for (const r of h.fake.requests) {
       const token = r.params['token'];
       if (token !== undefined) expect(h.logs.text).not.toContain(token);
@@ -213,31 +248,32 @@ describe('gateway interactions (discord.js objects)', () => {
   });
 });
 
-describe('startServer with DISCORD_TOKEN', () => {
-  test('logs in to the gateway through DISCORD_API_BASE with the bot token, and close() disconnects at once', async () => {
-    const fake = await new FakeDiscord().start();
-    const config = loadConfig({
-      DISCORD_TOKEN: fake.botToken,
+describe('grundy serve and a gateway that goes away', () => {
+  test('SIGTERM while the gateway is away: the process exits within 10 s', async () => {
+    const gateway = await new FakeGateway({ token: BOT_TOKEN, applicationId: APPLICATION_ID }).start();
+    const fake = await new FakeDiscord({ botToken: BOT_TOKEN, gatewayUrl: gateway.url }).start();
+    const serve = new GrundyProcess('serve', {
+      DISCORD_TOKEN: BOT_TOKEN,
       DISCORD_API_BASE: fake.apiBase,
       HOST: '127.0.0.1',
       PORT: '0',
     });
-    const logger = createLogger('silent');
-    const service = await createSolveService(config, logger);
     try {
-      const server = await startServer(config, logger, { service });
-      expect(server.client).toBeDefined();
-      const asked = await fake.waitFor((r) => r.route === 'GET /gateway/bot', 'the gateway URL request');
-      expect(asked.authorization).toBe(`Bot ${fake.botToken}`);
-      const health = (await (await fetch(`${server.url}/healthz`)).json()) as { gateway: string };
-      expect(health.gateway).toBe('connecting');
-      const started = Date.now();
-      await server.close();
-      expect(Date.now() - started).toBeLessThan(2000);
+      await serve.ready();
+      await serve.waitForLog((l) => l.msg === 'gateway connected');
+      await gateway.goAway();
+      const attempts = gateway.connections.length;
+      const exit = await serve.signalAndTime('SIGTERM');
+      expect(exit.ms, serve.stderrText.join('\n')).toBeDefined();
+      expect(exit.ms).toBeLessThan(10_000);
+      expect(exit.code).toBe(0);
+      expect(gateway.connections).toHaveLength(attempts);
+      expect(gateway.problems).toEqual([]);
       expect(fake.problems).toEqual([]);
     } finally {
-      await service.close();
+      await serve.kill();
       await fake.close();
+      await gateway.close();
     }
   });
 });

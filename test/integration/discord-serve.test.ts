@@ -182,9 +182,11 @@ describe('grundy serve', () => {
     const fake = await new FakeDiscord().start();
     cleanups.push(() => fake.close());
     const keys = testKeys();
+    const adminPort = await freePort();
     const serving = await serve({
       ...env,
       BULL_BOARD: '1',
+      ADMIN_PORT: String(adminPort),
       DISCORD_PUBLIC_KEY: keys.publicKeyHex,
       DISCORD_APPLICATION_ID: APPLICATION_ID,
       DISCORD_API_BASE: fake.apiBase,
@@ -193,7 +195,9 @@ describe('grundy serve', () => {
     cleanups.push(() => serving.stop());
     const health = (await (await fetch(`${serving.url}/healthz`)).json()) as { redis: string };
     expect(health.redis).toBe('up');
-    const board = await fetch(`${serving.url}/admin/queues`);
+    // The board is on the admin listener only.
+    expect((await fetch(`${serving.url}/admin/queues`)).status).toBe(404);
+    const board = await fetch(`http://127.0.0.1:${adminPort}/admin/queues`);
     expect(board.status).toBe(200);
     expect(board.headers.get('content-type')).toContain('text/html');
     await doneWhen(serving.url, keys, fake, '(queue)');

@@ -5,7 +5,7 @@
  */
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import type { BotSettings } from '../../src/bot/context.js';
+import type { BotSettings, BotSettingsOverrides } from '../../src/bot/context.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { AnyGame } from '../../src/core/game.js';
 import { builtInGames as registered, type GameCatalog } from '../../src/games/catalog.js';
@@ -43,12 +43,14 @@ export class LogCapture extends Writable {
 
 export interface HarnessOptions {
   readonly env?: Record<string, string>;
-  readonly settings?: Partial<BotSettings>;
+  readonly settings?: BotSettingsOverrides;
   readonly fake?: FakeDiscordOptions;
   /** How long close() lets running solves finish (default 2 s). */
   readonly graceMs?: number;
   /** Quiz clock, break and store (default: the system clock, 5 s breaks, the store for the config). */
   readonly quiz?: QuizDeps;
+  /** Log in to the gateway `fake.gatewayUrl` points at (default false: HTTP interactions only). */
+  readonly gateway?: boolean;
 }
 
 export interface Harness {
@@ -95,7 +97,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       service,
       metrics,
       catalog: await loadCatalog(config.GRUNDY_EXTRA_GAMES_MODULE),
-      gateway: false,
+      gateway: options.gateway ?? false,
       settings: { ...testSettings, ...options.settings },
       graceMs: options.graceMs ?? 2000,
       ...(options.quiz === undefined ? {} : { quiz: options.quiz }),

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { botMessage } from '../../src/bot/render/message.js';
 import { discordSchemas, type RequestSchemaName } from './discord-schema.js';
 
@@ -56,6 +56,12 @@ export interface FakeAttachment {
   readonly url: string;
   readonly proxy_url: string;
   readonly content_type: string;
+}
+
+interface PendingDrop {
+  left: number;
+  readonly when: 'before' | 'after';
+  readonly match: (route: string) => boolean;
 }
 
 interface Route {
@@ -112,11 +118,20 @@ const botRoutes: readonly RouteName[] = [
   'gatewayBot',
 ];
 
+/** A request the fake Discord may drop (socket destroyed, no response), as a flaky network would. */
+export interface DropRule {
+  readonly match: (request: { method: string; path: string; body: unknown }) => boolean;
+  /** How many matching requests to drop (default: all). */
+  times?: number;
+}
+
 export interface FakeDiscordOptions {
   /** The bot token bot routes must carry (`Authorization: Bot <token>`). */
   readonly botToken?: string;
   /** Interaction tokens registered with `issueToken` stop working after this long (Discord: 15 minutes). */
   readonly tokenTtlMs?: number;
+  /** What `GET /gateway/bot` answers as the gateway's URL (default: a port where nothing listens). */
+  readonly gatewayUrl?: string;
 }
 
 function snowflake(): string {
@@ -133,6 +148,8 @@ export class FakeDiscord {
   /** Anything Discord would have refused: schema violations, wrong auth, unknown routes, expired tokens. */
   readonly problems: string[] = [];
   readonly botToken: string;
+  /** What `GET /gateway/bot` answers as the gateway's URL; a fake gateway sets it to its own. */
+  gatewayUrl: string;
   private readonly tokenTtlMs: number;
   private readonly issued = new Map<string, number>();
   private readonly channelOfToken = new Map<string, string>();
@@ -140,12 +157,20 @@ export class FakeDiscord {
   private readonly originals = new Map<string, Record<string, unknown>>();
   private readonly attachments = new Map<string, { data: Buffer; contentType: string }>();
   private readonly waiters = new Set<() => void>();
+  /** Requests whose connection `dropNext` dropped, with when. */
+  readonly droppedNext: { readonly route: string; readonly when: 'before' | 'after' }[] = [];
+  private readonly nextDrops: PendingDrop[] = [];
+  private readonly sockets = new Set<Socket>();
+  private readonly dropRules = new Set<DropRule>();
+  /** Requests dropped by `dropConnections`, in order. */
+  readonly dropped: { method: string; path: string; body: unknown }[] = [];
   private server: Server | undefined;
   private base = '';
 
   constructor(options: FakeDiscordOptions = {}) {
     this.botToken = options.botToken ?? 'fake-bot-token';
     this.tokenTtlMs = options.tokenTtlMs ?? 15 * 60 * 1000;
+    this.gatewayUrl = options.gatewayUrl ?? 'ws://127.0.0.1:9';
   }
 
   /** The origin, e.g. http://127.0.0.1:1234. */
@@ -166,6 +191,10 @@ export class FakeDiscord {
         if (!res.headersSent) res.writeHead(500).end();
       });
     });
+    this.server.on('connection', (socket: Socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     const address = this.server.address() as AddressInfo;
     this.base = `http://127.0.0.1:${address.port}`;
@@ -178,6 +207,28 @@ export class FakeDiscord {
     this.server = undefined;
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Destroys every open connection (keep-alive ones included), as a network failure would. */
+  resetSockets(): void {
+    for (const socket of this.sockets) socket.destroy();
+  }
+
+  /**
+   * The next `count` requests whose route (e.g. `PATCH /webhooks/:app/:token/messages/@original`) matches lose
+   * their connection: `before` Discord acts on them (nothing happens), or `after` (it acted, but the answer
+   * never arrives). They are listed in `droppedNext`, not in `problems`.
+   */
+  dropNext(count: number, when: 'before' | 'after', match: (route: string) => boolean = () => true): void {
+    this.nextDrops.push({ left: count, when, match });
+  }
+
+  private takeDrop(route: string): 'before' | 'after' | undefined {
+    const rule = this.nextDrops.find((d) => d.left > 0 && d.match(route));
+    if (rule === undefined) return undefined;
+    rule.left--;
+    this.droppedNext.push({ route, when: rule.when });
+    return rule.when;
   }
 
   /** Starts the lifetime clock of an interaction token (as Discord does when it sends the interaction). */
@@ -197,6 +248,16 @@ export class FakeDiscord {
     this.attachments.set(id, { data, contentType });
     const url = `${this.base}/attachments/${id}/${encodeURIComponent(filename)}`;
     return { id, filename, size: data.length, url, proxy_url: url, content_type: contentType };
+  }
+
+  /**
+   * Drops the connection of matching requests (after reading them, before answering): the caller sees the
+   * socket close with no response. Returns a function that stops dropping.
+   */
+  dropConnections(match: DropRule['match'], times = Number.POSITIVE_INFINITY): () => void {
+    const rule: DropRule = { match, times };
+    this.dropRules.add(rule);
+    return () => this.dropRules.delete(rule);
   }
 
   /** Resolves with the first recorded request (in order) matching `match`, waiting for it if need be. */
@@ -260,6 +321,15 @@ export class FakeDiscord {
     const path = pathname.startsWith('/api/v10/') ? pathname.slice('/api/v10'.length) : pathname;
     const contentType = req.headers['content-type'];
     const { body, files } = await parseBody(raw, contentType, this.base);
+    const seen = { method: req.method ?? '', path, body };
+    for (const rule of this.dropRules) {
+      if ((rule.times ?? 0) <= 0 || !rule.match(seen)) continue;
+      rule.times = (rule.times ?? 0) - 1;
+      this.dropped.push(seen);
+      req.socket.destroy();
+      for (const wake of [...this.waiters]) wake();
+      return;
+    }
     const matched = (Object.entries(routes) as [RouteName, Route][]).flatMap(([name, r]) => {
       if (r.method !== req.method) return [];
       const m = r.pattern.exec(path);
@@ -268,6 +338,11 @@ export class FakeDiscord {
       return [{ name, route: r, params }];
     })[0];
 
+    const drop = this.takeDrop(matched === undefined ? `${req.method ?? ''} ${path}` : matched.route.name);
+    if (drop === 'before') {
+      req.socket.destroy();
+      return;
+    }
     const problems: string[] = [];
     let status = 200;
     let reply: unknown = undefined;
@@ -329,7 +404,8 @@ export class FakeDiscord {
       files,
       status,
     });
-    if (reply === undefined) res.writeHead(status).end();
+    if (drop === 'after') req.socket.destroy();
+    else if (reply === undefined) res.writeHead(status).end();
     else {
       const text = JSON.stringify(reply);
       res
@@ -430,7 +506,7 @@ export class FakeDiscord {
         return {
           status: 200,
           reply: {
-            url: 'ws://127.0.0.1:9',
+            url: this.gatewayUrl,
             shards: 1,
             session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
           },

@@ -7,7 +7,12 @@ import { ApplicationCommandOptionType, ApplicationCommandType } from 'discord.js
 import { InputError } from '../../core/errors.js';
 import type { AnyGame, InputField, RawFields } from '../../core/game.js';
 import { paramsFromFields } from '../../core/params.js';
-import { formatBytes, readAttachmentText, streamAttachment } from '../transport/attachments.js';
+import {
+  formatBytes,
+  readAttachmentText,
+  streamAttachment,
+  withoutFileBytes,
+} from '../transport/attachments.js';
 import { clip } from '../render/message.js';
 import { renderAnswer, type AnswerFacts } from '../render/answer.js';
 import type { AttachmentRef, OptionValue } from '../interaction/request.js';
@@ -187,10 +192,14 @@ export function gameCommand(game: AnyGame): Command {
             const limits = bot.settings.attachments;
             if (game.solveStream !== undefined && file.size > limits.textBytes) {
               const started = performance.now();
-              const streamed = await game.solveStream(
-                streamAttachment(file, limits, fileInput.name, signal),
-                { onProgress },
-              );
+              let streamed;
+              try {
+                streamed = await game.solveStream(streamAttachment(file, limits, fileInput.name, signal), {
+                  onProgress,
+                });
+              } catch (error) {
+                throw withoutFileBytes(error, file);
+              }
               return {
                 explanation: streamed.explanation,
                 fromCache: false,
@@ -207,7 +216,7 @@ export function gameCommand(game: AnyGame): Command {
             try {
               params = paramsFromFields(game, { ...fields, [fileInput.name]: text });
             } catch (error) {
-              throw withDiscordExample(game, error);
+              throw withDiscordExample(game, withoutFileBytes(error, file));
             }
             return bot.service.solve(game.id, params, { signal, onProgress });
           },

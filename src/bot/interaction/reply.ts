@@ -3,6 +3,7 @@
  * late progress edit never lands after the answer), and knows when the interaction token stops working.
  */
 import type { Logger } from '../../log.js';
+import { defaultDeliveryPolicy, deliverFinished, type DeliveryPolicy } from './delivery.js';
 import { CONTENT_LIMIT, clip, type OutgoingMessage } from '../render/message.js';
 import type { InteractionRequest } from './request.js';
 import type { Responder } from './responder.js';
@@ -24,6 +25,8 @@ export interface ReplyOptions {
   readonly tokenTtlMs: number;
   readonly now: () => number;
   readonly logger: Logger;
+  /** Retries of a finished answer's delivery (default: defaultDeliveryPolicy). */
+  readonly delivery?: DeliveryPolicy;
 }
 
 export class InteractionReply {
@@ -99,17 +102,46 @@ export class InteractionReply {
     });
   }
 
-  /** The answer: the first response, an edit of the deferred one, or (token expired) a post in the channel. */
+  /**
+   * The answer: the first response, an edit of the deferred one, or (token expired) a post in the channel. A
+   * failed edit is retried with backoff, then the answer goes as a follow-up, then as a channel post.
+   */
   answer(message: OutgoingMessage): Promise<void> {
     return this.enqueue(async () => {
       if (this.stateValue === 'pending') {
-        await this.responder.reply(message);
-        this.stateValue = 'replied';
-      } else if (this.tokenUsable()) {
-        await this.responder.editOriginal(message);
-      } else {
-        await this.postFallback(message, 'here is your answer');
+        try {
+          await this.responder.reply(message);
+          this.stateValue = 'replied';
+          return;
+        } catch (error) {
+          // A first response with files is "thinking..." plus an edit: the edit may be what failed.
+          this.options.logger.warn(
+            { err: safeError(error), interactionId: this.request.interactionId },
+            'the first response failed; delivering the answer another way',
+          );
+          this.stateValue = 'deferred';
+        }
       }
+      const late = `here is your answer (it took longer than Discord lets a reply stay open).`;
+      const ways = this.tokenUsable()
+        ? [
+            { name: 'edit', send: () => this.responder.editOriginal(message) },
+            {
+              name: 'follow-up',
+              send: async () => {
+                if (!this.tokenUsable()) throw new Error('the interaction token expired');
+                await this.responder.followUp(message);
+              },
+            },
+            {
+              name: 'channel',
+              send: () => this.postFallback(message, 'here is your answer (the reply could not be edited).'),
+            },
+          ]
+        : [{ name: 'channel', send: () => this.postFallback(message, late) }];
+      await deliverFinished(ways, this.options.logger, this.options.delivery ?? defaultDeliveryPolicy, {
+        interactionId: this.request.interactionId,
+      });
     });
   }
 
@@ -141,7 +173,10 @@ export class InteractionReply {
         await this.responder.reply(ephemeral);
         this.stateValue = 'replied';
       } else if (!this.tokenUsable()) {
-        await this.postFallback(message, 'your request failed');
+        await this.postFallback(
+          message,
+          'your request failed (it took longer than Discord lets a reply stay open).',
+        );
       } else if (this.stateValue === 'deferred' && this.deferredEphemeral) {
         await this.responder.editOriginal(message);
       } else if (this.deferredUpdate) {
@@ -159,9 +194,8 @@ export class InteractionReply {
 
   private async postFallback(message: OutgoingMessage, what: string): Promise<void> {
     const { channelId, user } = this.request;
-    if (channelId === undefined)
-      throw new Error('the interaction token expired and there is no channel to post in');
-    const intro = `<@${user.id}> ${what} (it took longer than Discord lets a reply stay open).`;
+    if (channelId === undefined) throw new Error('there is no channel to post the answer in');
+    const intro = `<@${user.id}> ${what}`;
     await this.responder.postInChannel(channelId, {
       ...message,
       content: clip(

@@ -134,7 +134,7 @@ export const partisan = defineGame<PartisanParams, PartisanResult, PartisanMove>
     {
       cli: 'partisan 7 --alice 3,4 --bob 4',
       fields: { n: '7', alice: '3,4', bob: '4' },
-      note: 'TopCoder example 0: Alice takes 3',
+      note: 'TopCoder example 0: Alice takes 4',
     },
     {
       cli: 'partisan 999999999 --alice 4 --bob 5',

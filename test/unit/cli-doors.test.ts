@@ -1,0 +1,129 @@
+/**
+ * Hostile input at the CLI's doors, through the real `grundy` binary (built by `pretest`): huge tokens on
+ * stdin, control bytes in files.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const bin = new URL('../../bin/grundy.js', import.meta.url).pathname;
+
+interface Outcome {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly written: number;
+}
+
+/** Runs grundy with a small V8 heap, feeding `total` bytes of `fill` on stdin as fast as it reads them. */
+function runWithStream(args: string[], fill: number, total: number, heapMb: number): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, bin, ...args], {
+      env: { ...process.env, REDIS_URL: '' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    const chunk = Buffer.alloc(1 << 20, fill);
+    let written = 0;
+    let closed = false;
+    // The child may stop reading and exit mid-stream: that is the point, not an error.
+    child.stdin.on('error', () => (closed = true));
+    const pump = (): void => {
+      while (!closed && written < total) {
+        written += chunk.length;
+        if (!child.stdin.write(chunk)) {
+          child.stdin.once('drain', pump);
+          return;
+        }
+      }
+      if (!closed) child.stdin.end();
+    };
+    pump();
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      closed = true;
+      resolve({ code, signal, stdout, stderr, written });
+    });
+  });
+}
+
+describe('grundy judge on a stream without whitespace', () => {
+  it.each([
+    ['NUL bytes', 0],
+    ['digits', 0x37],
+  ])(
+    '48 MB of %s: exit 2 with one clear line, within a 64 MB heap and without reading it all',
+    async (_name, fill) => {
+      const total = 48 << 20;
+      const r = await runWithStream(['judge', 'seagm'], fill, total, 64);
+      expect(r.signal).toBeNull();
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(
+        /^grundy judge seagm: line 1: found a token of more than 1,048,576 characters without a space or line break \("[?7]{40}\.\.\."\)/,
+      );
+      expect(r.stderr.split('\n').filter((l) => l !== '')).toHaveLength(1);
+      expect(r.stderr.length).toBeLessThan(400);
+      expect(r.written).toBeLessThan(total);
+    },
+  );
+
+  it('a board of 1,000,000 cells is still read, and a longer one is refused by the board limit', () => {
+    const board = `A${'.'.repeat(999_998)}B`;
+    const ok = spawnSync(process.execPath, [bin, 'judge', 'abgame'], {
+      input: `1\n${board}\n`,
+      encoding: 'utf8',
+    });
+    expect(ok.stderr).toBe('');
+    expect(ok.stdout).toMatch(/^[AB]\n$/);
+    const long = spawnSync(process.execPath, [bin, 'judge', 'abgame'], {
+      input: `1\n${board}..\n`,
+      encoding: 'utf8',
+    });
+    expect(long.status).toBe(2);
+    expect(long.stderr).toContain('board 1 has 1,000,002 cells, but at most 1,000,000 are allowed');
+  });
+});
+
+describe('grundy solve never echoes control bytes to the terminal', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'grundy-doors-'));
+  const hostile = '2 6 \u001b[2J\u001b[31m3\u0000 7\u0007 \u202e9\n';
+  // ESC, NUL, BEL, other C0 and C1 controls and bidi overrides; tab and line feed are fine.
+  // eslint-disable-next-line no-control-regex -- the point is to find control characters
+  const unprintable = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+  it.each([
+    ['seagm', ['--file']],
+    ['magic', ['--rooms', '4', '--telepoints', '1', '--file']],
+    ['abgame', ['--file']],
+  ])('%s --file with ESC, NUL and BEL in the file: a clear error, shown with "?"', (game, args) => {
+    const file = join(dir, `${game}.txt`);
+    writeFileSync(file, hostile);
+    const r = spawnSync(process.execPath, [bin, 'solve', game, ...args, file], {
+      encoding: 'utf8',
+      env: { ...process.env, REDIS_URL: '' },
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^grundy solve ${game}: `));
+    expect(r.stderr).not.toMatch(unprintable);
+    expect(r.stdout).not.toMatch(unprintable);
+  });
+
+  it('shows seagm\'s bad card with its control characters as "?"', () => {
+    const file = join(dir, 'cards.txt');
+    writeFileSync(file, hostile);
+    const r = spawnSync(process.execPath, [bin, 'solve', 'seagm', '--file', file], { encoding: 'utf8' });
+    expect(r.stderr).toContain('card 3 is "?[2J?[31m3?"');
+  });
+
+  it('cleans control characters in arguments too', () => {
+    const r = spawnSync(process.execPath, [bin, 'solve', 'seagm', '2', '\u001b[2J'], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('card 2 is "?[2J"');
+  });
+});
