@@ -8,11 +8,10 @@ import fc from 'fast-check';
 const raw = process.env['FC_SEED'];
 const seed = raw === undefined || raw.trim() === '' ? undefined : Number(raw);
 if (seed !== undefined && !Number.isInteger(seed)) {
-  throw new Error(`FC_SEED must be an integer seed as fast-check prints it, e.g. FC_SEED=-1234567, not "${raw}"`);
+  throw new Error(
+    `FC_SEED must be an integer seed as fast-check prints it, e.g. FC_SEED=-1234567, not "${raw}"`,
+  );
 }
 
-fc.configureGlobal({
-  ...(seed === undefined ? {} : { seed }),
-  // Print the seed and the replay path with every failure (fast-check's message names both).
-  verbose: fc.VerbosityLevel.Verbose,
-});
+// fast-check's failure message already names the seed and the shrink path ("{ seed: ..., path: ... }").
+if (seed !== undefined) fc.configureGlobal({ ...fc.readConfigureGlobal(), seed });
