@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../support/runs.js';
 import type { JudgeInputError } from '../../src/core/errors.js';
 import { InputError } from '../../src/core/errors.js';
 import { paramsFromFields } from '../../src/core/params.js';
@@ -204,7 +205,7 @@ describe('abgame stream solver', () => {
           expect(streamed?.inputSummary).toContain(`${b.length.toLocaleString('en-US')} cell`);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -230,7 +231,7 @@ describe('abgame stream solver', () => {
           expect(scanner.finish()).toEqual(abgame.solve({ board: b }));
         },
       ),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 

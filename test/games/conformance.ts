@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../support/runs.js';
 import type { AnyGame, Difficulty, Explanation, GameDefinition, RawFields } from '../../src/core/game.js';
 import { InputError } from '../../src/core/errors.js';
 import { paramsFromFields, parseParams } from '../../src/core/params.js';
@@ -62,7 +63,7 @@ const clip = (text: string): string => (text.length > 70 ? `${text.slice(0, 70)}
 const difficulties: readonly Difficulty[] = ['tiny', 'easy', 'medium', 'hard'];
 
 export function runConformance(game: AnyGame, fixture: ConformanceFixture): void {
-  const runs = fixture.runs ?? 200;
+  const count = fixture.runs ?? 200;
 
   describe(`conformance: ${game.id}`, () => {
     it('solve agrees with the brute force on random small inputs', () => {
@@ -74,7 +75,7 @@ export function runConformance(game: AnyGame, fixture: ConformanceFixture): void
             game.outcome(game.brute.solve(params), params),
           );
         }),
-        { numRuns: runs },
+        { numRuns: runs(count) },
       );
     });
 
@@ -98,7 +99,7 @@ export function runConformance(game: AnyGame, fixture: ConformanceFixture): void
             confirms: (move) => game.brute.securesOptimum(params, move),
           });
         }),
-        { numRuns: runs },
+        { numRuns: runs(count) },
       );
     });
 
@@ -122,7 +123,7 @@ export function runConformance(game: AnyGame, fixture: ConformanceFixture): void
           expect(explanation.headline.length).toBeGreaterThan(0);
           expect(explanation.reasons.length).toBeGreaterThan(0);
         }),
-        { numRuns: runs },
+        { numRuns: runs(count) },
       );
     });
 
@@ -138,7 +139,7 @@ export function runConformance(game: AnyGame, fixture: ConformanceFixture): void
           expect(revived).toEqual(result);
           expect(game.explain(params, revived)).toEqual(game.explain(params, result));
         }),
-        { numRuns: Math.min(runs, 100) },
+        { numRuns: runs(Math.min(count, 100)) },
       );
     });
 

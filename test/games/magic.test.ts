@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../support/runs.js';
 import type { JudgeInputError } from '../../src/core/errors.js';
 import { InputError } from '../../src/core/errors.js';
 import { paramsFromFields, parseParams } from '../../src/core/params.js';
@@ -150,7 +151,7 @@ describe('magic: huge sparse boards', () => {
         expect(huge.rule).toBe(small.rule);
         expect(BigInt(huge.untouched) - BigInt(small.untouched)).toBe(10n ** 18n - 32n);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -171,7 +172,7 @@ describe('magic: huge sparse boards', () => {
           expect(built.has(`${a}-${b}`) || built.has(`${b}-${a}`)).toBe(false);
         }
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 

@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../support/runs.js';
 import { parseParams } from '../../src/core/params.js';
 import { seagm } from '../../src/games/seagm/index.js';
 import {
@@ -43,7 +44,7 @@ describe('SEAGM: the exact-fraction limit (n = 100)', () => {
         const [num, den] = editorialExact(cards);
         expect(result.fraction).toEqual({ num: num.toString(), den: den.toString() });
       }),
-      { numRuns: 3 },
+      { numRuns: runs(3) },
     );
   });
 
@@ -55,7 +56,7 @@ describe('SEAGM: the exact-fraction limit (n = 100)', () => {
         expect(result.fraction).toBeNull();
         expect(Math.abs(result.probability - Number((num * 10n ** 15n) / den) / 1e15)).toBeLessThan(1e-9);
       }),
-      { numRuns: 3 },
+      { numRuns: runs(3) },
     );
   });
 
@@ -78,7 +79,7 @@ describe('SEAGM: the exact-fraction limit (n = 100)', () => {
         const approx = solveSeagm(params(cs), 0);
         expect(Math.abs(approx.probability - Number((num * 10n ** 15n) / den) / 1e15)).toBeLessThan(1e-9);
       }),
-      { numRuns: 4 },
+      { numRuns: runs(4) },
     );
   });
 });
@@ -106,7 +107,7 @@ describe('SEAGM: the judge rounds exact ties half-even, as the original solution
         const [num, den] = editorialExact(cs);
         expect(seagm.judge.format(seagm.solve(p), p).split(' ')[1]).toBe(fourPlaces(num, den));
       }),
-      { numRuns: 30 },
+      { numRuns: runs(30) },
     );
   });
 });

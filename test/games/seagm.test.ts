@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../support/runs.js';
 import { parseParams } from '../../src/core/params.js';
 import { judgeOutput } from './judge-harness.js';
 import { JudgeInputError } from '../../src/core/errors.js';
@@ -45,7 +46,7 @@ describe('SEAGM fast solver against the brute force', () => {
         expect(fast.endsOnTurn.length).toBe(slow.endsOnTurn.length);
         fast.endsOnTurn.forEach((v, i) => expect(v).toBeCloseTo(slow.endsOnTurn[i] ?? -1, 9));
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 
@@ -60,7 +61,7 @@ describe('SEAGM fast solver against the brute force', () => {
         }
         if (!r.firstWins) expect(r.refutations.length).toBeGreaterThan(0);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -79,7 +80,7 @@ describe('SEAGM fast solver against the brute force', () => {
           expect(Math.abs(approx.probability - value)).toBeLessThan(1e-9);
         },
       ),
-      { numRuns: 25 },
+      { numRuns: runs(25) },
     );
   });
 
@@ -98,7 +99,7 @@ describe('SEAGM fast solver against the brute force', () => {
           else expect(r.probability).toBeCloseTo(odd ? 1 : 0, 9);
         },
       ),
-      { numRuns: 40 },
+      { numRuns: runs(40) },
     );
   });
 
@@ -140,7 +141,7 @@ describe('SEAGM factorisation', () => {
         }
         expect(m).toBe(1);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
   it('splits hard semiprimes and prime squares', () => {
@@ -184,7 +185,7 @@ describe('SEAGM against an accepted contest solution (editorial DP) on contest-s
           }
         },
       ),
-      { numRuns: 20 },
+      { numRuns: runs(20) },
     );
   });
 });
