@@ -15,3 +15,6 @@ if (seed !== undefined && !Number.isInteger(seed)) {
 
 // fast-check's failure message already names the seed and the shrink path ("{ seed: ..., path: ... }").
 if (seed !== undefined) fc.configureGlobal({ ...fc.readConfigureGlobal(), seed });
+// Under `npm run mutate` a failure only has to be seen, not shrunk: stop at the first counterexample.
+if (process.env['GRUNDY_MUTATION'] === '1')
+  fc.configureGlobal({ ...fc.readConfigureGlobal(), endOnFailure: true });
