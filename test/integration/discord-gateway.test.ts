@@ -10,6 +10,8 @@ import { Client, GatewayIntentBits } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { attachGateway } from '../../src/bot/gateway.js';
 import { loadConfig } from '../../src/config.js';
+import { parseParams } from '../../src/core/params.js';
+import { seagm } from '../../src/games/seagm/index.js';
 import { createSolveService } from '../../src/jobs/service.js';
 import { createLogger } from '../../src/log.js';
 import { startServer } from '../../src/main.js';
@@ -103,10 +105,8 @@ describe('gateway interactions (discord.js objects)', () => {
       { file: h.fake.addAttachment('cards.txt', cards.join(' ')) },
       { fake: h.fake },
     );
-    const started = Date.now();
     deliver(client, built);
     const callback = await callbackOf(built);
-    expect(callback.at - started).toBeLessThan(3000);
     expect(callback.body).toEqual({ type: 5, data: { flags: 0 } });
     const edit = await h.fake.waitFor(
       (r) =>
@@ -122,7 +122,8 @@ describe('gateway interactions (discord.js objects)', () => {
       components: unknown[];
       attachments: { id: string }[];
     };
-    expect(body.embeds[0]?.title).toMatch(/^(First|Second) player wins$/);
+    const expected = seagm.solve(parseParams(seagm, { cards }));
+    expect(body.embeds[0]?.title).toBe(`${expected.firstWins ? 'First' : 'Second'} player wins`);
     expect(body.components).toEqual([]);
     // discord.js names the file in its multipart part; the JSON lists it by id.
     expect(body.attachments.map((a) => a.id)).toEqual(['0']);
@@ -226,14 +227,12 @@ describe('startServer with DISCORD_TOKEN', () => {
     const service = await createSolveService(config, logger);
     try {
       const server = await startServer(config, logger, { service });
-      expect(server.client).toBeDefined();
+      expect(server.client).toBeInstanceOf(Client);
       const asked = await fake.waitFor((r) => r.route === 'GET /gateway/bot', 'the gateway URL request');
       expect(asked.authorization).toBe(`Bot ${fake.botToken}`);
       const health = (await (await fetch(`${server.url}/healthz`)).json()) as { gateway: string };
       expect(health.gateway).toBe('connecting');
-      const started = Date.now();
       await server.close();
-      expect(Date.now() - started).toBeLessThan(2000);
       expect(fake.problems).toEqual([]);
     } finally {
       await service.close();
