@@ -203,7 +203,6 @@ export function runServiceSuite(harness: DriverHarness): void {
           .catch((error: unknown) => cancelled.push(error));
       });
       await withTimeout(started, 15_000, 'the solve to start');
-      const t0 = Date.now();
       controller.abort();
       await waitFor('the caller to be released', () => cancelled.length > 0 || undefined, 2_000);
       expect(cancelled[0]).toBeInstanceOf(SolveCancelledError);

@@ -8,23 +8,23 @@ import { quizDefinition } from '../../src/bot/commands/quiz.js';
 import type { OptionsOf } from '../../src/bot/commands/types.js';
 import { games } from '../../src/games/registry.js';
 
-const help = helpDefinition(games);
-expectTypeOf<OptionsOf<typeof help>>().toEqualTypeOf<{ readonly game: string | undefined }>();
+const _help = helpDefinition(games);
+expectTypeOf<OptionsOf<typeof _help>>().toEqualTypeOf<{ readonly game: string | undefined }>();
 // The check can fail: an optional option is never typed as always present.
 // @ts-expect-error -- `game` is optional, so `string` alone is wrong
-expectTypeOf<OptionsOf<typeof help>>().toEqualTypeOf<{ readonly game: string }>();
+expectTypeOf<OptionsOf<typeof _help>>().toEqualTypeOf<{ readonly game: string }>();
 
-const required = {
+const _required = {
   type: 1,
   name: 'x',
   description: 'x',
   options: [{ type: 4, name: 'n', description: 'how many', required: true }],
 } as const;
-expectTypeOf<OptionsOf<typeof required>>().toEqualTypeOf<{ readonly n: number }>();
+expectTypeOf<OptionsOf<typeof _required>>().toEqualTypeOf<{ readonly n: number }>();
 
 // Each /quiz subcommand's options are typed from its own definition.
-const quiz = quizDefinition(games);
-type Sub<N extends string> = Extract<(typeof quiz)['options'][number], { name: N }>;
+const _quiz = quizDefinition(games);
+type Sub<N extends string> = Extract<(typeof _quiz)['options'][number], { name: N }>;
 expectTypeOf<OptionsOf<Sub<'start'>>>().toEqualTypeOf<{
   readonly game: string | undefined;
   readonly rounds: number | undefined;
