@@ -6,7 +6,7 @@ import { expectTypeOf } from 'vitest';
 import { helpDefinition } from '../../src/bot/commands/help.js';
 import { quizDefinition } from '../../src/bot/commands/quiz.js';
 import type { OptionsOf } from '../../src/bot/commands/types.js';
-import { games } from '../../src/games/registry.js';
+import { builtInGames as games } from '../../src/games/catalog.js';
 
 const _help = helpDefinition(games);
 expectTypeOf<OptionsOf<typeof _help>>().toEqualTypeOf<{ readonly game: string | undefined }>();

@@ -10,6 +10,7 @@ import {
   type SeagmParams,
   type SeagmResult,
 } from './schema.js';
+import { gcd } from '../../math/gcd.js';
 
 export const BRUTE_LIMIT = 10;
 
@@ -20,11 +21,6 @@ function lowest(num: bigint, den: bigint): Fraction {
   let [x, y] = [num, den];
   while (y !== 0n) [x, y] = [y, x % y];
   return x === 0n ? [0n, 1n] : [num / x, den / x];
-}
-
-function gcd(x: number, y: number): number {
-  while (y !== 0) [x, y] = [y, x % y];
-  return x;
 }
 
 class Brute {
