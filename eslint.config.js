@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 const pureLayers = ['src/core/**', 'src/math/**', 'src/games/**', 'src/quiz/**', 'src/render/**'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'reports/**', '.stryker-tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

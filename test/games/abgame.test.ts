@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { expectReaches } from '../support/reach.js';
+import { runs } from '../support/runs.js';
 import type { JudgeInputError } from '../../src/core/errors.js';
 import { InputError } from '../../src/core/errors.js';
 import { paramsFromFields } from '../../src/core/params.js';
@@ -178,15 +180,24 @@ describe('abgame explanation', () => {
 });
 
 describe('abgame stream solver', () => {
-  const board = fc.oneof(
-    fc.string({ unit: fc.constantFrom('A', 'B', '.'), minLength: 1, maxLength: 60 }),
-    // Long runs of dots make gaps with many bits, spread over several chunks.
-    fc
-      .array(fc.tuple(fc.constantFrom('A', 'B'), fc.nat(300)), { minLength: 1, maxLength: 40 })
-      .map((parts) => parts.map(([c, gap]) => c + '.'.repeat(gap)).join('')),
-    // Long and dense, so whole words of four cells go through the word table, past the first rare pairs.
-    fc.string({ unit: fc.constantFrom('A', 'B', '.', '.'), minLength: 300, maxLength: 3000 }),
-  );
+  const short = fc.string({ unit: fc.constantFrom('A', 'B', '.'), minLength: 1, maxLength: 60, size: 'max' });
+  // Long runs of dots make gaps with many bits, spread over several chunks.
+  const gappy = fc
+    .array(fc.tuple(fc.constantFrom('A', 'B'), fc.nat(300)), { minLength: 1, maxLength: 40, size: 'max' })
+    .map((parts) => parts.map(([c, gap]) => c + '.'.repeat(gap)).join(''));
+  // Long and dense, so whole words of four cells go through the word table, past the first rare pairs.
+  const dense = fc.string({
+    unit: fc.constantFrom('A', 'B', '.', '.'),
+    minLength: 300,
+    maxLength: 3000,
+    size: 'max',
+  });
+  const board = fc.oneof(short, gappy, dense);
+
+  it('the boards really reach their declared lengths', () => {
+    expectReaches(short, (b) => b.length, { min: 1, max: 60 }, 600);
+    expectReaches(dense, (b) => b.length, { min: 300, max: 3000, within: 0.05 }, 600);
+  });
   const space = fc.constantFrom('', ' ', '\n', '\r\n', ' \t\n');
 
   it('gives the same result and explanation as the text solver, however the bytes are cut', async () => {
@@ -195,7 +206,7 @@ describe('abgame stream solver', () => {
         board,
         space,
         space,
-        fc.array(fc.nat(), { maxLength: 8 }),
+        fc.array(fc.nat(), { maxLength: 8, size: 'max' }),
         async (b, lead, trail, cuts) => {
           const expected = abgame.solve({ board: b });
           const streamed = await abgame.solveStream?.(chunked(lead + b + trail, cuts));
@@ -204,7 +215,7 @@ describe('abgame stream solver', () => {
           expect(streamed?.inputSummary).toContain(`${b.length.toLocaleString('en-US')} cell`);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -214,7 +225,7 @@ describe('abgame stream solver', () => {
         board,
         fc.constantFrom('auto', 'sparse', 'dense'),
         fc.integer({ min: 1, max: 64 }),
-        fc.array(fc.nat(), { maxLength: 6 }),
+        fc.array(fc.nat(), { maxLength: 6, size: 'max' }),
         (b, loop, blockSize, cuts) => {
           const bytes = encoder.encode(b);
           const scanner = new BoardScanner({ loop, blockSize });
@@ -230,7 +241,7 @@ describe('abgame stream solver', () => {
           expect(scanner.finish()).toEqual(abgame.solve({ board: b }));
         },
       ),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 

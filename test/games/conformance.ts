@@ -5,10 +5,42 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AnyGame, Difficulty, RawFields } from '../../src/core/game.js';
+import { runs } from '../support/runs.js';
+import type { AnyGame, Difficulty, Explanation, GameDefinition, RawFields } from '../../src/core/game.js';
 import { InputError } from '../../src/core/errors.js';
 import { paramsFromFields, parseParams } from '../../src/core/params.js';
 import { createRng } from '../../src/core/rng.js';
+import { expectReaches } from '../support/reach.js';
+
+/** What a whole-result check sees: the params, the fast and the brute-force results, the explanation. */
+export interface WholeResult<P, R, M> {
+  readonly params: P;
+  readonly fast: R;
+  readonly brute: R;
+  readonly explanation: Explanation<M>;
+  /** The brute force's verdict on one move (legal, and secures the optimum). */
+  readonly confirms: (move: M) => boolean;
+}
+
+/** The per-game hook, with the game's own types checked where it is written and erased for the suite. */
+export type WholeResultCheck = (whole: WholeResult<unknown, unknown, unknown>) => void;
+
+export function wholeResultCheck<P, R, M>(
+  _game: GameDefinition<P, R, M>,
+  check: (whole: WholeResult<P, R, M>) => void,
+): WholeResultCheck {
+  return check as WholeResultCheck;
+}
+
+/** A size of the small inputs and the range the fixture declares for it; the generator must reach both ends. */
+export interface DeclaredSize {
+  readonly name: string;
+  readonly measure: (candidate: never) => number;
+  readonly min: number;
+  readonly max: number;
+  /** Allowed shortfall at either end, as a fraction of the range. */
+  readonly within?: number;
+}
 
 export interface ConformanceFixture {
   /** Candidate params (pre-schema) small enough for the brute force. */
@@ -17,6 +49,13 @@ export interface ConformanceFixture {
   readonly invalid: readonly { readonly fields: RawFields; readonly mentions: readonly string[] }[];
   /** fast-check runs for the brute-force comparisons (default 200). */
   readonly runs?: number;
+  /** Sizes of `small` and their declared ranges: sampling must reach both ends of each. */
+  readonly sizes: readonly DeclaredSize[];
+  /**
+   * Compares every field a user sees (result and explanation) with the brute force, beyond the verdict:
+   * the exact answer, the named moves, the lists. Throws (an `expect`) on any difference.
+   */
+  readonly wholeResult: WholeResultCheck;
 }
 
 const clip = (text: string): string => (text.length > 70 ? `${text.slice(0, 70)}...` : text);
@@ -24,7 +63,7 @@ const clip = (text: string): string => (text.length > 70 ? `${text.slice(0, 70)}
 const difficulties: readonly Difficulty[] = ['tiny', 'easy', 'medium', 'hard'];
 
 export function runConformance(game: AnyGame, fixture: ConformanceFixture): void {
-  const runs = fixture.runs ?? 200;
+  const count = fixture.runs ?? 200;
 
   describe(`conformance: ${game.id}`, () => {
     it('solve agrees with the brute force on random small inputs', () => {
@@ -36,7 +75,31 @@ export function runConformance(game: AnyGame, fixture: ConformanceFixture): void
             game.outcome(game.brute.solve(params), params),
           );
         }),
-        { numRuns: runs },
+        { numRuns: runs(count) },
+      );
+    });
+
+    it.each(fixture.sizes.map((size) => [size.name, size] as const))(
+      'the small inputs really reach their declared %s range',
+      (_name, size) => {
+        expectReaches(fixture.small, size.measure as (candidate: unknown) => number, size);
+      },
+    );
+
+    it('every field a user sees agrees with the brute force (result and explanation)', () => {
+      fc.assert(
+        fc.property(fixture.small, (candidate) => {
+          const params: unknown = parseParams(game, candidate);
+          const fast: unknown = game.solve(params);
+          fixture.wholeResult({
+            params,
+            fast,
+            brute: game.brute.solve(params),
+            explanation: game.explain(params, fast),
+            confirms: (move) => game.brute.securesOptimum(params, move),
+          });
+        }),
+        { numRuns: runs(count) },
       );
     });
 
@@ -55,10 +118,12 @@ export function runConformance(game: AnyGame, fixture: ConformanceFixture): void
             expect(explanation.moves).toHaveLength(0);
             expect(explanation.whyNoMove ?? '').not.toBe('');
           }
+          // A won position names at least one winning move.
+          if (outcome === 'first') expect(explanation.moves.length).toBeGreaterThan(0);
           expect(explanation.headline.length).toBeGreaterThan(0);
           expect(explanation.reasons.length).toBeGreaterThan(0);
         }),
-        { numRuns: runs },
+        { numRuns: runs(count) },
       );
     });
 
@@ -74,7 +139,7 @@ export function runConformance(game: AnyGame, fixture: ConformanceFixture): void
           expect(revived).toEqual(result);
           expect(game.explain(params, revived)).toEqual(game.explain(params, result));
         }),
-        { numRuns: Math.min(runs, 100) },
+        { numRuns: runs(Math.min(count, 100)) },
       );
     });
 

@@ -1,6 +1,11 @@
 /** Conformance inputs for MAGIC: boards of up to 6 rooms (the brute force's limit) and refused inputs. */
 import fc from 'fast-check';
-import type { ConformanceFixture } from './conformance.js';
+import { expect } from 'vitest';
+import { BRUTE_LIMIT, classifyMove } from '../../src/games/magic/brute.js';
+import { magic } from '../../src/games/magic/index.js';
+import { wholeResultCheck, type ConformanceFixture } from './conformance.js';
+
+type Candidate = { rooms: string; passages: number[][] };
 
 function allPairs(n: number): [number, number][] {
   const pairs: [number, number][] = [];
@@ -15,7 +20,7 @@ const telepoints = fc.oneof(
 );
 
 export const fixture: ConformanceFixture = {
-  small: fc.integer({ min: 2, max: 6 }).chain((n) =>
+  small: fc.integer({ min: 2, max: BRUTE_LIMIT }).chain((n) =>
     fc
       .tuple(
         fc.subarray(allPairs(n)).chain((pairs) => fc.shuffledSubarray(pairs, { minLength: pairs.length })),
@@ -29,6 +34,23 @@ export const fixture: ConformanceFixture = {
         ...points,
       })),
   ),
+  sizes: [
+    { name: 'rooms', measure: (c: Candidate) => Number(c.rooms), min: 2, max: BRUTE_LIMIT },
+    { name: 'passages', measure: (c: Candidate) => c.passages.length, min: 0, max: 15 },
+  ],
+  wholeResult: wholeResultCheck(magic, ({ params, fast, brute, explanation, confirms }) => {
+    // The component picture, the rule and the verdict; the listed moves may be other winning moves than
+    // the brute force's first ones, but each must win and be described as the brute force describes it.
+    const { moves, ...picture } = fast;
+    const { moves: bruteMoves, ...brutePicture } = brute;
+    expect(picture).toEqual(brutePicture);
+    expect(moves.length > 0).toBe(bruteMoves.length > 0);
+    for (const winning of moves) {
+      expect(confirms(winning.move)).toBe(true);
+      expect(classifyMove(params, winning.move)).toEqual(winning);
+    }
+    expect(explanation.moves.map((m) => m.move)).toEqual(moves.map((m) => m.move));
+  }),
   invalid: [
     { fields: { rooms: '1' }, mentions: ['rooms', '2', '10^18', 'e.g.'] },
     { fields: { rooms: '10000000000000000001' }, mentions: ['rooms', '10^18'] },

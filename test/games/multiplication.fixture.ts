@@ -1,10 +1,13 @@
 import fc from 'fast-check';
-import type { ConformanceFixture } from './conformance.js';
+import { expect } from 'vitest';
+import { BRUTE_LIMIT } from '../../src/games/multiplication/brute.js';
+import { multiplication } from '../../src/games/multiplication/index.js';
+import { wholeResultCheck, type ConformanceFixture } from './conformance.js';
 
 /** N small enough for the brute force, biased towards few primes and the official sample. */
 export const smallN = fc.oneof(
   fc.integer({ min: 2, max: 300 }),
-  fc.integer({ min: 2, max: 1_000_000 }),
+  fc.integer({ min: 2, max: BRUTE_LIMIT }),
   fc.constantFrom(
     10,
     20,
@@ -38,6 +41,13 @@ export const smallN = fc.oneof(
 
 export const fixture: ConformanceFixture = {
   small: fc.record({ n: smallN.map(String), first: fc.constantFrom('Alice', 'Bob') }),
+  sizes: [{ name: 'N', measure: (c: { n: string }) => Number(c.n), min: 2, max: BRUTE_LIMIT }],
+  wholeResult: wholeResultCheck(multiplication, ({ fast, brute, explanation, confirms }) => {
+    // The winner by name or the tie, and the case of the closed form named from N's exponents.
+    expect(fast).toEqual(brute);
+    expect(explanation.winner).toBe(brute.winner);
+    for (const { move } of explanation.moves) expect(confirms(move)).toBe(true);
+  }),
   invalid: [
     { fields: { n: '1', first: 'Alice' }, mentions: ['n must be', 'from 2 to 10^18', 'e.g. 40', 'got 1'] },
     { fields: { n: '1000000000000000001' }, mentions: ['n must be', '10^18'] },

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../support/runs.js';
 import type { Outcome } from '../../src/core/game.js';
 import type { JudgeInputError } from '../../src/core/errors.js';
 import { paramsFromFields, parseParams } from '../../src/core/params.js';
@@ -171,7 +172,7 @@ describe('multiplication: the closed form against the brute force', () => {
         const p = params(n, first);
         expect(game.solve(p)).toEqual(game.brute.solve(p));
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });
@@ -204,14 +205,14 @@ describe('multiplication: factoriser', () => {
       fc.property(fc.bigInt({ min: 2n, max: MAX_FACTOR_INPUT }), (n) => {
         expect(isPrime(n)).toBe(slowIsPrime(n));
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
   it('factors random N: the primes multiply back to N and each passes the slow primality check', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: 10n ** 18n }), (n) => expectFactorisation(n)),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -237,7 +238,7 @@ describe('multiplication: factoriser', () => {
           if (n <= MAX_FACTOR_INPUT) expectFactorisation(n);
         },
       ),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
     for (const n of [
       999999866000004473n, // 999999929 * 999999937

@@ -1,8 +1,11 @@
 /** Conformance inputs for PartisanGame: small piles (the brute force runs DP up to n), any move sets. */
 import fc from 'fast-check';
-import type { ConformanceFixture } from './conformance.js';
+import { expect } from 'vitest';
+import { partisan } from '../../src/games/partisan/index.js';
+import { wholeResultCheck, type ConformanceFixture } from './conformance.js';
 
-const moves = (max: number) => fc.uniqueArray(fc.integer({ min: 1, max }), { maxLength: 6 });
+const moves = (max: number) => fc.uniqueArray(fc.integer({ min: 1, max }), { maxLength: 6, size: 'max' });
+type Candidate = { n: string | number | bigint; alice: number[]; bob: number[] };
 const sets = fc.oneof(
   fc.record({ alice: moves(5), bob: moves(5) }),
   fc.record({ alice: moves(64), bob: moves(64) }),
@@ -20,6 +23,19 @@ export const fixture: ConformanceFixture = {
       sets,
     )
     .map(([n, { alice, bob }]) => ({ n, alice, bob })),
+  sizes: [
+    { name: 'n', measure: (c: Candidate) => Number(c.n), min: 0, max: 5000, within: 0.01 },
+    { name: 'move', measure: (c: Candidate) => Math.max(0, ...c.alice, ...c.bob), min: 0, max: 64 },
+    { name: "Alice's set size", measure: (c: Candidate) => c.alice.length, min: 0, max: 6 },
+  ],
+  wholeResult: wholeResultCheck(partisan, ({ fast, brute, explanation, confirms }) => {
+    // Everything but the period search's own record (the brute force searches nothing).
+    const { certified: _c, searched: _s, cycle: _cycle, ...seen } = fast;
+    const { certified: _bc, searched: _bs, cycle: _bcycle, ...bruteSeen } = brute;
+    expect(seen).toEqual(bruteSeen);
+    expect(explanation.moves.map((m) => m.move.take)).toEqual(brute.aliceMoves);
+    for (const { move } of explanation.moves) expect(confirms(move)).toBe(true);
+  }),
   invalid: [
     { fields: { n: '-1' }, mentions: ['n', '0', '10^18', 'e.g. 7'] },
     { fields: { n: '1000000000000000001', alice: '1' }, mentions: ['n', '10^18'] },

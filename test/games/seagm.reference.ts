@@ -51,3 +51,47 @@ export function editorialSolve(a: readonly number[]): { win: boolean; p: number 
   }
   return { win, p: p / n };
 }
+
+/** A probability as an exact fraction [num, den] in lowest terms. */
+export type ExactFraction = readonly [bigint, bigint];
+
+function lowest(num: bigint, den: bigint): ExactFraction {
+  let [x, y] = [num, den];
+  while (y !== 0n) [x, y] = [y, x % y];
+  return x === 0n ? [0n, 1n] : [num / x, den / x];
+}
+
+/**
+ * The editorial's random-play DP over (g, cards taken), in exact fractions: the reference for the exact
+ * answer at the sizes the brute force cannot reach (n around the exact-fraction limit of 100).
+ */
+export function editorialExact(a: readonly number[]): ExactFraction {
+  const n = a.length;
+  const memo = new Map<string, ExactFraction>();
+  const multiples = (g: number) => a.filter((x) => x % g === 0).length;
+  // Probability that the player to move at (g, taken) wins; g = 1 means the previous move lost.
+  const win = (g: number, taken: number): ExactFraction => {
+    if (g === 1) return [1n, 1n];
+    if (taken === n) return [0n, 1n];
+    const key = `${g}:${taken}`;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    let [num, den]: ExactFraction = [0n, 1n];
+    const addLoss = ([pn, pd]: ExactFraction, weight: number): void => {
+      // num/den + weight * (1 - pn/pd)
+      [num, den] = lowest(num * pd + BigInt(weight) * (pd - pn) * den, den * pd);
+    };
+    const tot = multiples(g);
+    if (taken < tot) addLoss(win(g, taken + 1), tot - taken);
+    for (const x of a) if (x % g !== 0) addLoss(win(gcd(g, x), taken + 1), 1);
+    const result = lowest(num, den * BigInt(n - taken));
+    memo.set(key, result);
+    return result;
+  };
+  let [num, den]: ExactFraction = [0n, 1n];
+  for (const x of a) {
+    const [pn, pd] = win(x, 1);
+    [num, den] = lowest(num * pd + (pd - pn) * den, den * pd);
+  }
+  return lowest(num, den * BigInt(n));
+}

@@ -21,7 +21,7 @@ describe('Bull Board', () => {
     const config = testConfig({ REDIS_URL, GRUNDY_PREFIX: prefix, BULL_BOARD: '1' });
     service = await createSolveService(config, quietLogger);
     const handler = bullBoardFor(config, service);
-    expect(handler).toBeDefined();
+    expect(handler).toBeTypeOf('function');
     if (handler === undefined) return;
     server = createServer(handler);
     await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));

@@ -62,7 +62,7 @@ function isLegal(board: string, move: AbgameMove): boolean {
 }
 
 /** The board's pairs counted the plain way, for the descriptive half of the result. */
-function recount(board: string, winner: Player, move: AbgameMove | null): AbgameResult {
+export function recount(board: string, winner: Player, move: AbgameMove | null): AbgameResult {
   const chars: { cell: number; c: string }[] = [];
   for (let i = 0; i < board.length; i++) if (board[i] !== '.') chars.push({ cell: i + 1, c: board[i] ?? '' });
   let spareA = 0;

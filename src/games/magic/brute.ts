@@ -3,7 +3,6 @@
  * rooms and telepoints left), following the rules literally. Limit: 6 rooms (15 possible passages).
  */
 import type { BuildKind, MagicMove, MagicParams, MagicResult, Room, WinningMove } from './schema.js';
-import { solveMagic } from './solve.js';
 
 export const BRUTE_LIMIT = 6;
 /** The memo of one board size is dropped past this many states so that a long-lived process stays small. */
@@ -222,62 +221,67 @@ export function classifyMove(params: MagicParams, move: MagicMove): WinningMove 
   return { move, builds, lands };
 }
 
-/** The result by exhaustive search: the component picture is counted, the verdict and moves are searched. */
-export function bruteSolve(params: MagicParams): MagicResult {
-  const picture = solveMagic(params);
-  const moves = bruteWinningMoves(params);
-  return {
-    ...picture,
-    outcome: moves.length > 0 ? 'first' : 'second',
-    moves: moves.slice(0, 4).map((move) => classifyMove(params, move)),
-  };
+/** Sizes of every component (0-based room lists), by flooding the built passages. */
+function componentSizes(board: SmallBoard, mask: number): { rep: number; size: number }[] {
+  const sizes = new Map<number, number>();
+  for (let v = 0; v < board.n; v++) {
+    const rep = board.rep(mask, v);
+    sizes.set(rep, (sizes.get(rep) ?? 0) + 1);
+  }
+  return [...sizes].map(([rep, size]) => ({ rep, size }));
 }
 
 /**
- * One line of optimal play on a tiny board, in words: the side that can win plays a winning move each turn;
- * the other avoids stepping into his rival's reach while he can.
+ * The rule of the closed form that the result names, restated from its definition on the whole board:
+ * N odd: every split alike; otherwise who holds telepoints and the parity First needs for both groups.
  */
-export function bruteLine(params: MagicParams): string[] {
-  const { board } = boardOf(params);
-  let { mask } = boardOf(params);
-  const names = ['First', 'Second'] as const;
-  const pos = [0, 1];
-  const tele = [params.p1, params.p2];
-  const lines: string[] = [];
-  for (let turn = 0; turn <= board.pairs.length; turn++) {
-    const me = turn % 2;
-    const other = 1 - me;
-    const [here, there] = [pos[me] ?? 0, pos[other] ?? 0];
-    if (board.rep(mask, here) === board.rep(mask, there)) {
-      lines.push(`${names[me]} walks to ${names[other]}'s room ${there + 1} and wins.`);
-      break;
-    }
-    const left = tele[me] ?? 0;
-    const options: { bit: number; room: number; teleported: boolean }[] = [];
-    for (let k = 0; k < board.pairs.length; k++) {
-      if ((mask >> k) & 1) continue;
-      options.push({ bit: k, room: here, teleported: false });
-      if (left > 0)
-        for (let r = 0; r < board.n; r++) if (r !== here) options.push({ bit: k, room: r, teleported: true });
-    }
-    if (options.length === 0) {
-      lines.push(`${names[me]} has no passage left to build and loses.`);
-      break;
-    }
-    const result = (o: (typeof options)[number]): boolean =>
-      !board.wins(mask | (1 << o.bit), there, o.room, tele[other] ?? 0, left - (o.teleported ? 1 : 0));
-    const safe = (o: (typeof options)[number]): boolean =>
-      board.rep(mask | (1 << o.bit), o.room) !== board.rep(mask | (1 << o.bit), there);
-    const chosen = options.find(result) ?? options.find(safe) ?? options[0];
-    if (chosen === undefined) break;
-    const [i, j] = board.pairs[chosen.bit] ?? [0, 0];
-    lines.push(
-      `${names[me]} builds ${i + 1}-${j + 1}` +
-        (chosen.teleported ? ` and teleports to room ${chosen.room + 1}.` : '.'),
-    );
-    mask |= 1 << chosen.bit;
-    pos[me] = chosen.room;
-    if (chosen.teleported) tele[me] = left - 1;
-  }
-  return lines;
+function bruteRule(
+  params: MagicParams,
+  target: 'odd' | 'even' | null,
+  connected: boolean,
+): MagicResult['rule'] {
+  if (connected) return 'connected';
+  if (target === null) return 'odd-board';
+  const first = params.p1 > 0;
+  const second = params.p2 > 0;
+  if (!first && !second) return 'no-telepoints';
+  if (target === 'even') return first ? 'even-target-teleports' : 'even-target-rival-teleports';
+  return second ? 'odd-target-rival-teleports' : 'odd-target-teleports';
+}
+
+/** The result by exhaustive search: the component picture by flooding, the verdict and moves by minimax. */
+export function bruteSolve(params: MagicParams): MagicResult {
+  const { board, mask } = boardOf(params);
+  const parts = componentSizes(board, mask);
+  // Rooms 1 and 2 are the magicians' and never counted as untouched (see the result schema).
+  const touched = new Set<number>([1, 2]);
+  for (const [x, y] of params.passages) touched.add(Number(x)).add(Number(y));
+  const odd = parts.filter((c) => c.size % 2 === 1).length;
+  const connected = board.rep(mask, 0) === board.rep(mask, 1);
+  const sizeOf = (v: number): number => parts.find((c) => c.rep === board.rep(mask, v))?.size ?? 1;
+  const allPairs = parts.reduce((sum, c) => sum + (c.size * (c.size - 1)) / 2, 0);
+  // Each remaining turn builds one passage; N even: the final groups are both odd or both even.
+  const turnsOdd = (board.pairs.length - params.passages.length) % 2 === 1;
+  const target = board.n % 2 === 1 ? null : turnsOdd ? 'even' : 'odd';
+  const moves = bruteWinningMoves(params);
+  return {
+    outcome: moves.length > 0 ? 'first' : 'second',
+    connected,
+    components: String(parts.length),
+    oddComponents: String(odd),
+    evenComponents: String(parts.length - odd),
+    untouched: String(board.n - touched.size),
+    largest: parts
+      .map((c) => c.size)
+      .sort((x, y) => y - x)
+      .slice(0, 8),
+    firstSize: sizeOf(0),
+    secondSize: sizeOf(1),
+    missing: allPairs - params.passages.length,
+    target,
+    firstCanTeleport: params.p1 > 0,
+    secondCanTeleport: params.p2 > 0,
+    rule: bruteRule(params, target, connected),
+    moves: moves.slice(0, 4).map((move) => classifyMove(params, move)),
+  };
 }

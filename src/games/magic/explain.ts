@@ -1,6 +1,6 @@
 /** Turns a MAGIC result into an explanation as data: the component picture, the parity argument and a move. */
 import type { ExplainedMove, Explanation, KeyFact } from '../../core/game.js';
-import { bruteFits, bruteLine } from './brute.js';
+import { lineFits, optimalLine } from './line.js';
 import type { BuildKind, MagicMove, MagicParams, MagicResult, WinningMove } from './schema.js';
 
 const BUILDS: Record<BuildKind, string> = {
@@ -85,9 +85,9 @@ export function explainMagic(params: MagicParams, result: MagicResult): Explanat
     `First (room 1) is in a component of ${plural(result.firstSize, 'room', 'rooms')} (${parity(result.firstSize % 2 === 1)}), ` +
     `Second (room 2) in one of ${plural(result.secondSize, 'room', 'rooms')} (${parity(result.secondSize % 2 === 1)}).`;
 
-  // Tiny boards get a whole game, played out by the exhaustive search.
-  const details = bruteFits(params)
-    ? { details: [{ title: 'A line of optimal play', lines: bruteLine(params) }] }
+  // Tiny boards get a whole game, played out by the solver.
+  const details = lineFits(params)
+    ? { details: [{ title: 'A line of optimal play', lines: optimalLine(params) }] }
     : {};
 
   if (result.connected) {

@@ -232,7 +232,7 @@ export const MagicResult = z.strictObject({
   components: decimal,
   oddComponents: decimal,
   evenComponents: decimal,
-  /** Rooms that appear in no passage (each is a component of one room). */
+  /** Rooms other than 1 and 2 (the magicians') that appear in no passage (each a component of one room). */
   untouched: decimal,
   /** Sizes of the largest components (at most 8), largest first. */
   largest: z.array(z.number().int().min(1)),

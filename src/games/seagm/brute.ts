@@ -2,7 +2,6 @@
  * SEAGM by exhaustive search over which cards are gone (a bitmask), exactly as the rules read.
  * Obviously right and exponential: for at most BRUTE_LIMIT cards.
  */
-import { add, mul, rational, sub, toNumber, ONE, ZERO, type Rational } from '../../math/rational.js';
 import type { BruteForce } from '../../core/game.js';
 import {
   TURN_TABLE_LIMIT,
@@ -15,9 +14,18 @@ import { gcd } from '../../math/gcd.js';
 
 export const BRUTE_LIMIT = 10;
 
+/** An exact probability num/den in lowest terms; the brute force keeps its own arithmetic. */
+type Fraction = readonly [bigint, bigint];
+
+function lowest(num: bigint, den: bigint): Fraction {
+  let [x, y] = [num, den];
+  while (y !== 0n) [x, y] = [y, x % y];
+  return x === 0n ? [0n, 1n] : [num / x, den / x];
+}
+
 class Brute {
   private readonly winMemo = new Map<number, boolean>();
-  private readonly probMemo = new Map<number, Rational>();
+  private readonly probMemo = new Map<number, Fraction>();
   constructor(readonly cards: readonly number[]) {}
 
   gcdOf(mask: number): number {
@@ -47,17 +55,20 @@ class Brute {
   }
 
   /** Probability that the player to move wins when both pick at random. */
-  randomWin(mask: number): Rational {
+  randomWin(mask: number): Fraction {
     const known = this.probMemo.get(mask);
     if (known !== undefined) return known;
     const left: number[] = [];
     for (let i = 0; i < this.cards.length; i++) if (!((mask >> i) & 1)) left.push(i);
-    let total = ZERO;
+    let total: Fraction = [0n, 1n];
     for (const i of left) {
       const next = mask | (1 << i);
-      total = add(total, this.gcdOf(next) === 1 ? ZERO : sub(ONE, this.randomWin(next)));
+      if (this.gcdOf(next) === 1) continue; // making g = 1 loses
+      const [num, den] = this.randomWin(next);
+      // total + (1 - num/den)
+      total = lowest(total[0] * den + (den - num) * total[1], total[1] * den);
     }
-    const p = left.length === 0 ? ZERO : mul(total, rational(1n, BigInt(left.length)));
+    const p = left.length === 0 ? total : lowest(total[0], total[1] * BigInt(left.length));
     this.probMemo.set(mask, p);
     return p;
   }
@@ -126,8 +137,8 @@ export const seagmBrute: BruteForce<SeagmParams, SeagmResult, SeagmMove> = {
       winningCards: winningCards.slice(0, WINNING_LIST_LIMIT),
       winningCardCount: winningCards.length,
       refutations,
-      probability: toNumber(exact),
-      fraction: { num: exact.num.toString(), den: exact.den.toString() },
+      probability: Number(exact[0]) / Number(exact[1]),
+      fraction: { num: exact[0].toString(), den: exact[1].toString() },
       endsOnTurn: b.endDistribution().slice(0, Math.min(params.cards.length + 1, TURN_TABLE_LIMIT)),
     };
   },
