@@ -7,11 +7,13 @@ import { randomBoard } from './random.js';
 import { AbgameParams, AbgameResult, EXAMPLE_BOARD, type AbgameMove } from './schema.js';
 import { solveBoard } from './solve.js';
 import { solveBoardStream } from './stream.js';
+import { abgameRules } from './rules.js';
 
 export const abgame = defineGame<AbgameParams, AbgameResult, AbgameMove>({
   id: 'abgame',
   title: 'ABGAME: sliding A and B',
-  summary: 'A and B slide toward each other on a row; who makes the last move?',
+  summary:
+    'A sliding game on a row: each player slides their own letters A or B; whoever cannot slide loses.',
   origin: 'CodeChef ABGAME, November Cook-Off 2018',
   solverVersion: '1',
   players: () => ['A', 'B'],
@@ -59,4 +61,5 @@ export const abgame = defineGame<AbgameParams, AbgameResult, AbgameMove>({
   estimateCostMs: (params) => 0.05 + params.board.length * 1e-5,
   solveStream: (chunks) => solveBoardStream(chunks),
   randomInstance: randomBoard,
+  rules: abgameRules,
 });

@@ -14,11 +14,12 @@ import {
   type Room,
 } from './schema.js';
 import { solveMagic } from './solve.js';
+import { magicRules } from './rules.js';
 
 export const magic = defineGame<MagicParams, MagicResult, MagicMove>({
   id: 'magic',
   title: 'Two Magicians',
-  summary: 'Two magicians build passages between rooms and may teleport; who catches the other?',
+  summary: 'A chase on a map: two magicians add passages between rooms; whoever can walk to the other wins.',
   origin: 'CodeChef MAGIC, "Two Magicians" (August Long Challenge 2012)',
   solverVersion: '1',
   players: () => ['First', 'Second'],
@@ -107,6 +108,7 @@ export const magic = defineGame<MagicParams, MagicResult, MagicMove>({
   // One hash-table insert and one union per passage end: about 0.4 microseconds each on a laptop.
   estimateCostMs: (params) => 0.05 + params.passages.length * 0.0004,
   randomInstance: randomMagic,
+  rules: magicRules,
 });
 
 function randomMagic(rng: Rng, difficulty: Difficulty): MagicParams {

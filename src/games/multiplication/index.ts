@@ -16,6 +16,7 @@ import {
   type Rule,
 } from './schema.js';
 import { solveMultiplication } from './solve.js';
+import { multiplicationRules } from './rules.js';
 
 /** Accepts `alice`/`BOB` from a terminal; leaves anything else to the schema's message. */
 function playerField(value: RawFields[string]): unknown {
@@ -91,7 +92,8 @@ function randomN(rng: Rng, difficulty: Exclude<Difficulty, 'tiny'>): bigint {
 export const multiplication = defineGame<MultiplicationParams, MultiplicationResult, MultiplicationMove>({
   id: 'multiplication',
   title: 'The Multiplication Game',
-  summary: 'Multiply M (from 1) by prime divisors of N in turn; reaching N wins, passing it ties.',
+  summary:
+    'A number race: from 1, multiply by primes of N in turn; whoever hits N exactly wins, overshooting ties.',
   origin: 'Kattis multiplicationgame (ICPC Rocky Mountain Regional 2017)',
   solverVersion: '1',
   players: (params) => (params.first === 'Alice' ? ['Alice', 'Bob'] : ['Bob', 'Alice']),
@@ -148,4 +150,5 @@ export const multiplication = defineGame<MultiplicationParams, MultiplicationRes
     n: (difficulty === 'tiny' ? BigInt(rng.int(2, 200)) : randomN(rng, difficulty)).toString(),
     first: rng.pick(PLAYERS),
   }),
+  rules: multiplicationRules,
 });

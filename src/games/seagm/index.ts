@@ -7,6 +7,7 @@ import { explainSeagm } from './explain.js';
 import { seagmJudge } from './judge.js';
 import { SeagmParams, SeagmResult, type SeagmMove } from './schema.js';
 import { solveSeagm } from './solve.js';
+import { seagmRules } from './rules.js';
 
 function gcd(x: number, y: number): number {
   while (y !== 0) [x, y] = [y, x % y];
@@ -34,7 +35,7 @@ function randomCards(rng: Rng, difficulty: Difficulty): number[] {
 export const seagm = defineGame<SeagmParams, SeagmResult, SeagmMove>({
   id: 'seagm',
   title: 'SEAGM — the gcd game',
-  summary: 'Take cards in turn; g = gcd of the cards taken; whoever makes g = 1 loses.',
+  summary: 'A card game: take cards in turn; whoever makes the gcd of all cards taken so far 1 loses.',
   origin: 'CodeChef SEAGM (May Challenge 2014)',
   solverVersion: '1',
   players: () => ['First player', 'Second player'],
@@ -68,4 +69,5 @@ export const seagm = defineGame<SeagmParams, SeagmResult, SeagmMove>({
     return 1 + params.cards.length * (max > 1_000_000 ? 0.01 : 0.001);
   },
   randomInstance: (rng, difficulty) => ({ cards: randomCards(rng, difficulty) }),
+  rules: seagmRules,
 });
