@@ -93,7 +93,7 @@ export const multiplication = defineGame<MultiplicationParams, MultiplicationRes
   id: 'multiplication',
   title: 'The Multiplication Game',
   summary:
-    'A number race: from 1, multiply by primes of N in turn; whoever hits N exactly wins, overshooting ties.',
+    'A number race: from 1, multiply by primes of N in turn; hitting N exactly wins, overshooting ties.',
   origin: 'Kattis multiplicationgame (ICPC Rocky Mountain Regional 2017)',
   solverVersion: '1',
   players: (params) => (params.first === 'Alice' ? ['Alice', 'Bob'] : ['Bob', 'Alice']),
