@@ -73,6 +73,18 @@ export interface Explanation<M> {
   readonly refutation?: string;
 }
 
+/**
+ * A picture of an answer: an SVG (drawn with the shipped font, family "DejaVu Sans") in a dark card, sized in
+ * CSS pixels. Pure data; `render/png.ts` rasterizes it once at the edge.
+ */
+export interface Picture {
+  readonly svg: string;
+  readonly width: number;
+  readonly height: number;
+  /** What the picture shows, in one or two sentences, for screen readers and text-only places. */
+  readonly alt: string;
+}
+
 export interface SolveContext {
   /** Called now and then by long solvers with a fraction in [0, 1]. */
   readonly onProgress?: (fraction: number) => void;
@@ -166,6 +178,11 @@ export interface GameDefinition<P, R, M> {
    * (huge files in the CLI, attachments in Discord). Games without it read files into the field instead.
    */
   solveStream?(chunks: AsyncIterable<Uint8Array>, ctx?: SolveContext): Promise<StreamedSolve<R, M>>;
+  /**
+   * Optional: the answer as a picture, a pure function of the data `explain` works from. Null when the input
+   * is too large to draw; callers then show a one-line note instead.
+   */
+  picture?(params: P, result: R, explanation: Explanation<M>): Picture | null;
   /** A fresh instance for quizzes and tests; deterministic for a given generator state. */
   randomInstance(rng: Rng, difficulty: Difficulty): P;
   /** The rules for a newcomer, with a worked example (`grundy rules`, `/rules`). */

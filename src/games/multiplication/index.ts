@@ -6,6 +6,7 @@ import { multiplicationBrute } from './brute.js';
 import { explainMultiplication } from './explain.js';
 import { integerRoot, isPrime } from './factor.js';
 import { multiplicationJudge } from './judge.js';
+import { pictureMultiplication } from './picture.js';
 import {
   MAX_N,
   MultiplicationParams,
@@ -142,6 +143,7 @@ export const multiplication = defineGame<MultiplicationParams, MultiplicationRes
   outcome: (result) => result.outcome,
   brute: multiplicationBrute,
   explain: explainMultiplication,
+  picture: pictureMultiplication,
   judge: multiplicationJudge,
   // Measured: solve takes microseconds (a sweep to N's cube root at most ~0.1 ms); explaining may factor
   // two primes near 10^9 with rho, about 1 ms.
