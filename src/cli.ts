@@ -9,7 +9,8 @@ import type { AnyGame, RawFields, StreamedSolve } from './core/game.js';
 import { paramsFromFields, parseParams } from './core/params.js';
 import { TokenReader } from './core/tokens.js';
 import { games, getGame } from './games/registry.js';
-import { renderExplanationText } from './text-render.js';
+import { explainCommand, renderCliAnswer } from './cli-answer.js';
+import { runRules } from './cli-rules.js';
 
 const VERSION = '0.1.0';
 /** Files larger than this are refused unless the game can stream them. */
@@ -25,8 +26,9 @@ export interface CliIo {
 const USAGE = `grundy — solves and explains two-player games
 
 Usage:
-  grundy solve <game> <input...> [--json] [--details]   answer a question (see: grundy games)
+  grundy solve <game> <input...> [--json] [--details]   the short answer (see: grundy games)
   grundy explain <game> <input...>                      the same, with every detail
+  grundy rules <game> [--picture FILE]                  the rules in plain words, with an example played out
   grundy judge <game>                                   original contest input on stdin -> output on stdout
   grundy games [--json]                                 the games, with an example each
   grundy serve                                          the bot: HTTP interactions endpoint (+ gateway)
@@ -41,6 +43,7 @@ Options:
 Examples:
   grundy solve seagm 2 6 3
   grundy solve seagm 2 6 3 --json
+  grundy rules seagm
   grundy judge seagm < input.txt`;
 
 function write(stream: NodeJS.WritableStream, text: string): void {
@@ -61,7 +64,7 @@ function gameUsage(game: AnyGame, verb: string): string {
     `${game.title}: ${game.summary}`,
     `From ${game.origin}.`,
     '',
-    `Usage: ${synopsis} [--json] [--details]`,
+    `Usage: ${synopsis} [--json] [--details] [--picture FILE]`,
     '',
     'Inputs:',
     ...game.inputs.map((i) => {
@@ -92,6 +95,7 @@ function fieldsFromArgs(
     details: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     file: { type: 'string' },
+    picture: { type: 'string' },
   };
   for (const input of game.inputs) options[input.name] = { type: 'string' };
   let parsed: ReturnType<typeof parseArgs>;
@@ -148,6 +152,9 @@ async function runSolve(io: CliIo, args: readonly string[], verb: 'solve' | 'exp
   const asJson = values['json'] === true;
   const details = verb === 'explain' || values['details'] === true;
   const file = values['file'];
+  const picture = values['picture'];
+  const picturePath = typeof picture === 'string' ? picture : undefined;
+  const answerOptions = { details, ...(picturePath === undefined ? {} : { picturePath }) };
   if (typeof file === 'string') {
     const target = game.inputs.find((i) => i.acceptsFile === true);
     if (target === undefined)
@@ -175,7 +182,16 @@ async function runSolve(io: CliIo, args: readonly string[], verb: 'solve' | 'exp
       } else {
         write(
           io.stdout,
-          renderExplanationText(game, streamed.explanation, { details, inputSummary: streamed.inputSummary }),
+          renderCliAnswer(
+            game,
+            {
+              result: streamed.result,
+              explanation: streamed.explanation,
+              inputSummary: streamed.inputSummary,
+            },
+            { ...answerOptions, moreCommand: `grundy explain ${game.id} --file ${file}` },
+            { stream: io.stdout, env: io.env },
+          ),
         );
       }
       return 0;
@@ -193,7 +209,18 @@ async function runSolve(io: CliIo, args: readonly string[], verb: 'solve' | 'exp
   if (asJson) {
     write(io.stdout, JSON.stringify({ game: game.id, params, result, explanation }));
   } else {
-    write(io.stdout, renderExplanationText(game, explanation, { details }));
+    write(
+      io.stdout,
+      renderCliAnswer(
+        game,
+        { params, result, explanation },
+        {
+          ...answerOptions,
+          moreCommand: explainCommand(game.id, rest),
+        },
+        { stream: io.stdout, env: io.env },
+      ),
+    );
   }
   return 0;
 }
@@ -294,6 +321,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runSolve(io, args, 'explain');
       case 'judge':
         return await runJudge(io, args);
+      case 'rules':
+        return runRules(io, args);
       case 'serve': {
         const { serveMain } = await import('./main.js');
         return await serveMain([...args], io.env);

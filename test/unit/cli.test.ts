@@ -92,7 +92,7 @@ describe('grundy games and help', () => {
   it('lists every game with a description and an example', () => {
     const r = grundy(['games']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/seagm\s+Take cards in turn/);
+    expect(r.stdout).toMatch(/seagm\s+A card game: take cards in turn/);
     expect(r.stdout).toContain('e.g. grundy solve seagm 2 6 3');
   });
 
