@@ -139,6 +139,8 @@ export interface RulesExample<P> {
   readonly params: P;
   /** How to ask Grundy about this start position (after `grundy solve`). */
   readonly cli: string;
+  /** The same question as the game's input fields (a slash command's options). */
+  readonly fields: RawFields;
   /** The start position in words. */
   readonly setup: string;
   /** The moves in order, one sentence each, naming the player. */

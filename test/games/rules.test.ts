@@ -4,7 +4,12 @@
  * the loser's moves forced or no better than any other, and the game ending where the text says.
  */
 import { describe, expect, it } from 'vitest';
-import { parseParams } from '../../src/core/params.js';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { runCli } from '../../src/cli.js';
+import { paramsFromFields, parseParams } from '../../src/core/params.js';
 import { games } from '../../src/games/registry.js';
 import { legalMoves, moverWins } from '../../src/games/abgame/brute.js';
 import { RULES_EXAMPLE as abgameExample } from '../../src/games/abgame/rules.js';
@@ -32,14 +37,57 @@ describe.each(games.map((game) => [game.id, game] as const))('rules of %s', (_id
     expect(winner).not.toBeNull();
     expect(rules.example.result.toLowerCase()).toContain(`${String(winner).toLowerCase()} wins`);
   });
-  it('asks Grundy about the example with a command that parses to the same params', () => {
-    expect(rules?.example.cli.startsWith(`${game.id} `)).toBe(true);
+  it('asks Grundy about the example with fields and a CLI command that give the same params', async () => {
+    expect(rules).toBeDefined();
+    if (rules === undefined) return;
+    const params: unknown = parseParams(game, rules.example.params);
+    expect(paramsFromFields(game, rules.example.fields)).toEqual(params);
+    const args = rules.example.cli.match(/'[^']*'|\S+/g)?.map((a) => a.replace(/^'|'$/g, '')) ?? [];
+    const out = await runCliCapture(['solve', ...args, '--json']);
+    expect(out.code).toBe(0);
+    expect((JSON.parse(out.stdout) as { params: unknown }).params).toEqual(params);
+  });
+  it('`grundy rules` prints them, and --picture writes the example as a PNG (or says why not)', async () => {
+    const out = await runCliCapture(['rules', game.id]);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain(game.title);
+    expect(out.stdout).toContain(rules?.what ?? '?');
+    expect(out.stdout).toContain('How to play');
+    expect(out.stdout).toContain(`  1. ${rules?.example.steps[0] ?? '?'}`);
+    expect(out.stdout).toContain(`grundy solve ${rules?.example.cli ?? '?'}`);
+    const dir = mkdtempSync(join(tmpdir(), 'grundy-rules-'));
+    try {
+      const file = join(dir, 'example.png');
+      const drawn = await runCliCapture(['rules', game.id, '--picture', file]);
+      expect(drawn.code).toBe(0);
+      if (game.picture === undefined) {
+        expect(drawn.stdout).toContain('No picture');
+      } else {
+        expect(drawn.stdout).toContain(`written to ${file}`);
+        expect(readFileSync(file).subarray(0, 8)).toEqual(
+          Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        );
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it('summary says what the game is in at most 100 characters', () => {
     expect(game.summary.length).toBeLessThanOrEqual(100);
     expect(game.summary).not.toMatch(/\?$/);
   });
 });
+
+async function runCliCapture(
+  argv: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; stdout: string }> {
+  const stdout = new PassThrough();
+  const chunks: Buffer[] = [];
+  stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const code = await runCli(argv, { stdin: new PassThrough(), stdout, stderr: new PassThrough(), env });
+  return { code, stdout: Buffer.concat(chunks).toString('utf8') };
+}
 
 function gcd(x: number, y: number): number {
   while (y !== 0) [x, y] = [y, x % y];
@@ -53,6 +101,27 @@ function seagmMoverWins(g: number, left: readonly number[]): boolean {
     return next !== 1 && !seagmMoverWins(next, [...left.slice(0, i), ...left.slice(i + 1)]);
   });
 }
+
+describe('grundy rules at the door', () => {
+  it('names the games when the game is missing or unknown, and wraps to $COLUMNS', async () => {
+    const none = await runCliCapture(['rules']);
+    expect(none.code).toBe(2);
+    expect(none.stdout).toContain('Usage: grundy rules <game>');
+    const stderr = new PassThrough();
+    const errors: Buffer[] = [];
+    stderr.on('data', (chunk: Buffer) => errors.push(chunk));
+    const code = await runCli(['rules', 'chess'], {
+      stdin: new PassThrough(),
+      stdout: new PassThrough(),
+      stderr,
+      env: {},
+    });
+    expect(code).toBe(2);
+    expect(Buffer.concat(errors).toString()).toMatch(/chess[\s\S]*seagm/);
+    const narrow = await runCliCapture(['rules', 'magic'], { COLUMNS: '50' });
+    expect(Math.max(...narrow.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(50);
+  });
+});
 
 describe('worked examples replayed move by move', () => {
   it('SEAGM: the first player loses whatever he opens with, and the line ends when g becomes 1', () => {

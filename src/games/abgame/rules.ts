@@ -67,6 +67,7 @@ export const abgameRules: GameRules<AbgameParams> = {
   ],
   example: {
     params: { board: RULES_EXAMPLE.board },
+    fields: { board: RULES_EXAMPLE.board },
     cli: `abgame '${RULES_EXAMPLE.board}'`,
     setup:
       'The board A.B.B..A has four letters: the A at cell 1 slides right toward the B at cell 3 (a contested gap of 1); the B at cell 5 slides right toward the A at cell 8 (a contested gap of 2). Nobody has spare moves, and 1 XOR 2 = 3, not 0.',

@@ -42,6 +42,7 @@ export const magicRules: GameRules<MagicParams> = {
       p1: RULES_EXAMPLE.telepoints,
       p2: RULES_EXAMPLE.telepoints,
     },
+    fields: { rooms: '4', passages: '3-4', telepoints: 1 },
     cli: 'magic --rooms 4 --passages 3-4 --telepoints 1',
     setup:
       'Four rooms, one passage 3-4, one telepoint each. First is alone in room 1, Second alone in room 2; rooms 3 and 4 form a group of two.',

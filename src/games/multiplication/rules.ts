@@ -37,6 +37,7 @@ export const multiplicationRules: GameRules<MultiplicationParams> = {
   ],
   example: {
     params: { n: String(RULES_EXAMPLE.n), first: RULES_EXAMPLE.first },
+    fields: { n: '12', first: 'Alice' },
     cli: 'multiplication 12 Alice',
     setup:
       'N = 12 = 2 × 2 × 3 and Alice starts, M = 1. Reaching 12 takes exactly three multiplications (2, 2 and 3 in some order), and Alice makes the 1st and the 3rd.',

@@ -63,6 +63,7 @@ export const partisanRules: GameRules<PartisanParams> = {
   ],
   example: {
     params: { n: String(RULES_EXAMPLE.n), alice: [...RULES_EXAMPLE.alice], bob: [...RULES_EXAMPLE.bob] },
+    fields: { n: '8', alice: '2,3', bob: '1' },
     cli: 'partisan 8 --alice 2,3 --bob 1',
     setup: `A pile of 8 stones. Alice may take 2 or 3 stones, Bob only 1. For Bob to move, the piles ${losing.slice(0, -1).join(', ')} and ${losing.at(-1) ?? ''} are L (B reads ${strip.join(' ')} for 0 to ${RULES_EXAMPLE.n}).`,
     steps: narrateLine(RULES_EXAMPLE.n, RULES_EXAMPLE.line, RULES_EXAMPLE.alice, RULES_EXAMPLE.bob),

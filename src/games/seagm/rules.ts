@@ -50,6 +50,7 @@ export const seagmRules: GameRules<SeagmParams> = {
   ],
   example: {
     params: { cards: [...RULES_EXAMPLE.cards] },
+    fields: { numbers: '2 6 3' },
     cli: 'seagm 2 6 3',
     setup: 'Three cards: 2, 6 and 3. g starts at 0.',
     steps: narrateLine(RULES_EXAMPLE.cards, RULES_EXAMPLE.line),
