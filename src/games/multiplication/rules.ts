@@ -3,7 +3,7 @@ import type { GameRules } from '../../core/game.js';
 import type { MultiplicationParams, Player } from './schema.js';
 
 /** The example: N = 12 with Alice first, and the primes multiplied in, in order (checked by the tests). */
-export const RULES_EXAMPLE = { n: 12n, first: 'Alice' as Player, line: [2n, 3n, 2n] } as const;
+export const RULES_EXAMPLE = { n: 12n, first: 'Alice' as Player, line: [2n, 2n, 3n] } as const;
 
 export function narrateLine(n: bigint, first: Player, line: readonly bigint[]): string[] {
   let m = 1n;
@@ -43,6 +43,6 @@ export const multiplicationRules: GameRules<MultiplicationParams> = {
       'N = 12 = 2 × 2 × 3 and Alice starts, M = 1. Reaching 12 takes exactly three multiplications (2, 2 and 3 in some order), and Alice makes the 1st and the 3rd.',
     steps: narrateLine(RULES_EXAMPLE.n, RULES_EXAMPLE.first, RULES_EXAMPLE.line),
     result:
-      'Alice wins. Had Bob multiplied by 2 instead (M = 4), Alice would have finished with 3. Opening with 3 would have been a mistake: Bob then multiplies by 3 again (M = 9), and nobody can reach 12.',
+      'Alice wins. Had Bob multiplied by 3 instead (M = 6), Alice would have finished with 2. Opening with 3 would have been a mistake: Bob then multiplies by 3 again (M = 9), and nobody can reach 12.',
   },
 };
