@@ -9,7 +9,10 @@ import type { AnyGame, InputField, RawFields } from '../../core/game.js';
 import { paramsFromFields } from '../../core/params.js';
 import { formatBytes, readAttachmentText, streamAttachment } from '../attachments.js';
 import { clip } from '../message.js';
-import { renderAnswer, type AnswerFacts } from '../render.js';
+import { answerPicture, type AnswerPicture } from '../../render/answer-picture.js';
+import { rememberAnswer } from '../answer-buttons.js';
+import type { AnswerFacts } from '../render.js';
+import { renderShortAnswer } from '../short-render.js';
 import type { AttachmentRef, OptionValue } from '../request.js';
 import { SolveRun } from '../solve-run.js';
 import { defineCommand, type Command, type CommandDefinition, type OptionDefinition } from './types.js';
@@ -124,11 +127,16 @@ function summarise(game: AnyGame, fields: RawFields, file: AttachmentRef | undef
   return clip(parts.join(' · '), 300);
 }
 
+/** An answer as a command sees it: what the service returns (params, result, key), or a streamed solve's. */
+type CommandAnswer = AnswerFacts & {
+  inputSummary?: string;
+  params?: unknown;
+  result?: unknown;
+  key?: string;
+};
+
 interface Prepared {
-  readonly solve: (
-    signal: AbortSignal,
-    onProgress: (f: number) => void,
-  ) => Promise<AnswerFacts & { inputSummary?: string }>;
+  readonly solve: (signal: AbortSignal, onProgress: (f: number) => void) => Promise<CommandAnswer>;
   readonly estimateMs: number;
 }
 
@@ -193,6 +201,7 @@ export function gameCommand(game: AnyGame): Command {
               );
               return {
                 explanation: streamed.explanation,
+                result: streamed.result,
                 fromCache: false,
                 solveMs: performance.now() - started,
                 via: 'stream',
@@ -215,7 +224,7 @@ export function gameCommand(game: AnyGame): Command {
       }
 
       const run = new SolveRun(bot, ctx.request, ctx.reply);
-      let answer: AnswerFacts & { inputSummary?: string };
+      let answer: CommandAnswer;
       try {
         answer = await run.execute(prepared.solve, prepared.estimateMs > bot.settings.deferEstimateMs);
       } catch (error) {
@@ -223,9 +232,18 @@ export function gameCommand(game: AnyGame): Command {
         if (run.status === 'cancelled') return;
         throw error;
       }
-      await ctx.reply.answer(
-        renderAnswer({ game, answer, inputSummary: answer.inputSummary ?? summarise(game, fields, file) }),
-      );
+      const inputSummary = answer.inputSummary ?? summarise(game, fields, file);
+      const picture: AnswerPicture =
+        answer.params === undefined
+          ? game.picture === undefined
+            ? { kind: 'none' }
+            : {
+                kind: 'note',
+                note: 'No picture: a streamed file is never held whole, so it cannot be drawn.',
+              }
+          : answerPicture(game, answer.params, answer.result, answer.explanation);
+      const reasoningRef = rememberAnswer(bot, game.id, answer, inputSummary, ctx.request.interactionId);
+      await ctx.reply.answer(renderShortAnswer({ game, answer, inputSummary, picture, reasoningRef }));
     },
   );
 }
