@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { attachGateway } from '../../src/bot/gateway.js';
 import { loadConfig } from '../../src/config.js';
 import { createSolveService } from '../../src/jobs/service.js';
+import { multiplication } from '../../src/games/multiplication/index.js';
 import { createLogger } from '../../src/log.js';
 import { startServer } from '../../src/main.js';
 import { startHarness, type Harness } from '../support/bot-harness.js';
@@ -27,6 +28,11 @@ import {
 import { waitUntil } from '../support/wait.js';
 
 const EPHEMERAL = 64;
+
+function customIds(message: unknown): string[] {
+  const rows = (message as { components?: { components: { custom_id?: string }[] }[] }).components ?? [];
+  return rows.flatMap((r) => r.components.map((b) => b.custom_id ?? ''));
+}
 
 /** The gateway packet handler's own entry point (private in discord.js's typings). */
 function deliver(client: Client, interaction: BuiltInteraction): void {
@@ -70,12 +76,12 @@ describe('gateway interactions (discord.js objects)', () => {
     expect(callback.authorization).toBeUndefined();
     const body = callback.body as {
       type: number;
-      data: { embeds: { title: string; fields: unknown[] }[]; flags?: number };
+      data: { embeds: { title: string; description: string }[]; flags?: number };
     };
     expect(body.type).toBe(4);
     expect(body.data.flags ?? 0).toBe(0);
     expect(body.data.embeds[0]?.title).toBe('Second player wins');
-    expect(body.data.embeds[0]?.fields).toContainEqual(expect.objectContaining({ value: '1/3 (0.3333)' }));
+    expect(body.data.embeds[0]?.description).toContain('1/3 (0.3333)');
     await waitUntil('the interaction to end', () => h.server.dispatcher.inFlight === 0);
     expect(h.fake.forToken(built.token)).toEqual([callback]);
   });
@@ -95,7 +101,7 @@ describe('gateway interactions (discord.js objects)', () => {
     });
   });
 
-  test('a 2,000-card attachment: deferReply, then editReply with the answer and the explanation file', async () => {
+  test('a 2,000-card attachment: deferReply, then editReply with the short answer; the reasoning button attaches the rest', async () => {
     const cards = Array.from({ length: 2000 }, (_, k) => 3 * k + 2);
     const built = chatInput(
       h.games,
@@ -116,18 +122,50 @@ describe('gateway interactions (discord.js objects)', () => {
       'the answer edit',
       20_000,
     );
-    expect(edit.contentType).toMatch(/^multipart\/form-data/);
     const body = edit.body as {
       embeds: { title: string }[];
       components: unknown[];
       attachments: { id: string }[];
     };
     expect(body.embeds[0]?.title).toMatch(/^(First|Second) player wins$/);
-    expect(body.components).toEqual([]);
+    const ids = customIds(body);
+    expect(ids.map((id) => id.split(':')[0])).toEqual(['grundy-why', 'grundy-rules']);
+    // Show the reasoning: interaction.reply, ephemeral, with the explanation file in the multipart callback.
+    const press = buttonPress(ids[0] ?? '', built, { user: bob, fake: h.fake });
+    deliver(client, press);
+    const reasoning = await callbackOf(press);
+    expect(reasoning.body).toMatchObject({ type: 4, data: { flags: EPHEMERAL } });
     // discord.js names the file in its multipart part; the JSON lists it by id.
-    expect(body.attachments.map((a) => a.id)).toEqual(['0']);
-    expect(edit.files.map((f) => f.filename)).toEqual(['seagm-explanation.txt']);
-    expect(edit.files[0]?.text).toContain('Cards: 2,000');
+    expect(reasoning.contentType).toMatch(/^multipart\/form-data/);
+    expect(
+      (reasoning.body as { data: { attachments: { id: string }[] } }).data.attachments.map((a) => a.id),
+    ).toEqual(['0']);
+    expect(reasoning.files.map((f) => f.filename)).toEqual(['seagm-explanation.txt']);
+    expect(reasoning.files[0]?.text).toContain('Cards: 2,000');
+  });
+
+  test('a picture rides in the callback as a multipart file; the Rules button answers privately with its own', async () => {
+    const built = chatInput(h.games, 'multiplication', { n: '12', first: 'Alice' }, { fake: h.fake });
+    deliver(client, built);
+    const callback = await callbackOf(built);
+    const data = (callback.body as { type: number; data: Record<string, unknown> }).data;
+    const pictured = multiplication.picture !== undefined;
+    if (pictured) {
+      expect(callback.contentType).toMatch(/^multipart\/form-data/);
+      expect(callback.files.map((f) => [f.filename, f.contentType])).toEqual([
+        ['multiplication-answer.png', 'image/png'],
+      ]);
+      expect(callback.files[0]?.data.subarray(1, 4).toString()).toBe('PNG');
+      expect((data['embeds'] as { image?: { url: string } }[])[0]?.image).toEqual({
+        url: 'attachment://multiplication-answer.png',
+      });
+    }
+    const rules = buttonPress(customIds(data)[1] ?? '', built, { user: bob, fake: h.fake });
+    deliver(client, rules);
+    const shown = await callbackOf(rules);
+    expect(shown.body).toMatchObject({ type: 4, data: { flags: EPHEMERAL } });
+    expect(JSON.stringify(shown.body)).toContain(multiplication.rules?.what ?? '?');
+    if (pictured) expect(shown.files.map((f) => f.filename)).toEqual(['multiplication-rules.png']);
   });
 
   test('the asker cancels a long solve with the button: interaction.update replaces the message', async () => {
