@@ -59,8 +59,9 @@ function exponentsFor(rng: Rng, rule: Rule, maxExponent: number): number[] {
 }
 
 const sizes: Record<Exclude<Difficulty, 'tiny'>, { limit: bigint; maxExponent: number }> = {
-  easy: { limit: 10_000n, maxExponent: 6 },
-  medium: { limit: 10n ** 12n, maxExponent: 8 },
+  // Quiz sizes: easy N factor in your head (at most 360), medium with a little paper (at most 10,000).
+  easy: { limit: 360n, maxExponent: 4 },
+  medium: { limit: 10_000n, maxExponent: 6 },
   hard: { limit: MAX_N, maxExponent: 10 },
 };
 

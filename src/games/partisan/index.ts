@@ -63,9 +63,9 @@ function answerDependsOnN(alice: readonly number[], bob: readonly number[], budg
 
 const shapes: Record<Difficulty, { maxMove: number; tries: number }> = {
   tiny: { maxMove: 5, tries: 1 },
-  easy: { maxMove: 5, tries: 1 },
-  medium: { maxMove: 20, tries: 40 },
-  hard: { maxMove: 64, tries: 40 },
+  easy: { maxMove: 3, tries: 1 },
+  medium: { maxMove: 5, tries: 1 },
+  hard: { maxMove: 20, tries: 40 },
 };
 
 function randomInstance(rng: Rng, difficulty: Difficulty): PartisanParams {
@@ -74,11 +74,12 @@ function randomInstance(rng: Rng, difficulty: Difficulty): PartisanParams {
     const pick = () => Array.from({ length: maxMove }, (_, i) => i + 1).filter(() => rng.chance(0.5));
     return { n: String(rng.int(0, 300)), alice: pick(), bob: pick() };
   }
-  if (difficulty === 'easy') {
+  // Quiz sizes: easy and medium piles are small enough to fill in the W/L strips by hand within a round.
+  if (difficulty === 'easy' || difficulty === 'medium') {
     return {
-      n: String(rng.int(0, 1_000_000_000)),
-      alice: randomSet(rng, 5, 0.5),
-      bob: randomSet(rng, 5, 0.5),
+      n: String(difficulty === 'easy' ? rng.int(4, 15) : rng.int(15, 60)),
+      alice: randomSet(rng, maxMove, 0.5),
+      bob: randomSet(rng, maxMove, 0.5),
     };
   }
   let alice: number[] = [];
