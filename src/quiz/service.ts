@@ -148,6 +148,8 @@ export type QuizEvent =
       readonly answers: readonly RightAnswer[];
       /** Null when the solver could not be reached to rebuild it (after a restart). */
       readonly explanation: Explanation<unknown> | null;
+      /** What the picture is drawn from; null when unknown (like `explanation`). */
+      readonly solved?: SolvedQuestion | null;
       /** Who answered, best first; empty when nobody did. */
       readonly results: readonly RoundResult[];
       readonly standings: readonly Standing[];
@@ -282,9 +284,18 @@ export interface QuizRunner {
   close(): Promise<void>;
 }
 
+/** A question's instance and the solver's result: what a picture of the answer is drawn from. */
+export interface SolvedQuestion {
+  readonly gameId: string;
+  readonly params: unknown;
+  readonly result: unknown;
+}
+
 interface Prepared {
   readonly ref: QuestionRef;
   readonly params: unknown;
+  /** The solver's result, for the reveal's picture. */
+  readonly result: unknown;
   readonly spec: RoundSpec;
   readonly view: QuestionView;
   readonly explanation: Explanation<unknown> | null;
@@ -567,6 +578,7 @@ class Runner implements QuizRunner {
     const prepared: Prepared = {
       ref,
       params: solved.params,
+      result: solved.result,
       spec,
       view: viewQuestion(game, ref, solved.params, spec),
       explanation: solved.explanation,
@@ -588,10 +600,14 @@ class Runner implements QuizRunner {
   private async describe(
     spec: RoundSpec,
     withExplanation: boolean,
-  ): Promise<{ view: QuestionView | null; explanation: Explanation<unknown> | null }> {
+  ): Promise<{
+    view: QuestionView | null;
+    explanation: Explanation<unknown> | null;
+    solved: SolvedQuestion | null;
+  }> {
     const ref = decodeQuestionId(spec.questionId);
     const game = ref === undefined ? undefined : this.games.find((g) => g.id === ref.gameId);
-    if (ref === undefined || game === undefined) return { view: null, explanation: null };
+    if (ref === undefined || game === undefined) return { view: null, explanation: null, solved: null };
     let prepared = this.questions.get(spec.questionId);
     if (withExplanation && prepared?.explanation == null) {
       try {
@@ -602,7 +618,9 @@ class Runner implements QuizRunner {
     }
     // The stored spec (what was graded) labels the view, even if a newer solver would say otherwise.
     const view = viewQuestion(game, ref, prepared?.params ?? instanceFor(game, ref), spec);
-    return { view, explanation: prepared?.explanation ?? null };
+    const solved =
+      prepared === undefined ? null : { gameId: game.id, params: prepared.params, result: prepared.result };
+    return { view, explanation: prepared?.explanation ?? null, solved };
   }
 
   private async toEvent(channelId: string, effect: QuizEffect): Promise<QuizEvent> {
@@ -623,7 +641,7 @@ class Runner implements QuizRunner {
         };
       }
       case 'reveal': {
-        const { view, explanation } = await this.describe(effect.spec, true);
+        const { view, explanation, solved } = await this.describe(effect.spec, true);
         const players = view?.players ?? (['First player', 'Second player'] as const);
         return {
           kind: 'reveal',
@@ -636,6 +654,7 @@ class Runner implements QuizRunner {
             label: choiceLabel(p.correct, players),
           })),
           explanation,
+          solved,
           results: effect.results,
           standings: effect.standings,
           nextAt: effect.nextAt,
