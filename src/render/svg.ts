@@ -26,7 +26,7 @@ export const colors = {
   /** Odd counts (the parity a student checks). */
   odd: '#f0b232',
   /** Even counts. */
-  even: '#5ea1ff',
+  even: '#3ec4b0',
   /** The player who moves first, and the second. */
   first: '#5ea1ff',
   second: '#f47fa4',
