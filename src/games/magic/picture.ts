@@ -132,13 +132,12 @@ export function pictureMagic(
   const header = `${big(params.rooms)} rooms · ${big(params.passages.length)} passage${params.passages.length === 1 ? '' : 's'} · ${telepoints}`;
   const headerEnd = svg.paragraph(pad, 54, header, width - 2 * pad, { size: 13, fill: colors.muted });
 
-  // Flow layout: circles left to right, wrapping into rows.
   // Area grows with rooms, relative to the largest drawn, but small boards keep small circles.
   const radius = (size: number) => Math.min(14 + 30 * Math.sqrt(size / maxSize), 14 + 10 * Math.sqrt(size));
   const items: { c: Component; i: number | null }[] = [
     ...drawn,
     ...Array.from({ length: singlesShown }, () => ({
-      c: { size: 1, rooms: [], first: false, second: false } as Component,
+      c: { size: 1, rooms: [], first: false, second: false },
       i: null,
     })),
   ];
@@ -164,11 +163,10 @@ export function pictureMagic(
     }
   }
   let rowTop = headerEnd + (teleports ? 48 : 12);
-  let rowHeight = 0;
   for (const row of rows) {
     const total = row.reduce((a, s) => a + s.w, 0);
     let x = (width - total) / 2;
-    rowHeight = Math.max(...row.map((s) => 2 * s.r + 42));
+    const rowHeight = Math.max(...row.map((s) => 2 * s.r + 42));
     for (const slot of row) {
       const p: Placed = {
         c: slot.item.c,
