@@ -9,6 +9,7 @@ import type { AnyGame, RawFields, StreamedSolve } from './core/game.js';
 import { paramsFromFields, parseParams } from './core/params.js';
 import { TokenReader } from './core/tokens.js';
 import { games, getGame } from './games/registry.js';
+import { writePictureFile } from './render/picture-file.js';
 import { renderExplanationText } from './text-render.js';
 
 const VERSION = '0.1.0';
@@ -26,6 +27,7 @@ const USAGE = `grundy — solves and explains two-player games
 
 Usage:
   grundy solve <game> <input...> [--json] [--details]   answer a question (see: grundy games)
+      [--picture FILE]                                  also write the answer's picture as a PNG
   grundy explain <game> <input...>                      the same, with every detail
   grundy judge <game>                                   original contest input on stdin -> output on stdout
   grundy games [--json]                                 the games, with an example each
@@ -61,7 +63,7 @@ function gameUsage(game: AnyGame, verb: string): string {
     `${game.title}: ${game.summary}`,
     `From ${game.origin}.`,
     '',
-    `Usage: ${synopsis} [--json] [--details]`,
+    `Usage: ${synopsis} [--json] [--details] [--picture FILE]`,
     '',
     'Inputs:',
     ...game.inputs.map((i) => {
@@ -92,6 +94,7 @@ function fieldsFromArgs(
     details: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     file: { type: 'string' },
+    picture: { type: 'string' },
   };
   for (const input of game.inputs) options[input.name] = { type: 'string' };
   let parsed: ReturnType<typeof parseArgs>;
@@ -178,6 +181,9 @@ async function runSolve(io: CliIo, args: readonly string[], verb: 'solve' | 'exp
           renderExplanationText(game, streamed.explanation, { details, inputSummary: streamed.inputSummary }),
         );
       }
+      // A streamed input is never held as params, and a picture is drawn from params.
+      if (typeof values['picture'] === 'string')
+        write(io.stderr, 'No picture written: a streamed file is summarised in words only.');
       return 0;
     }
     if (size > MAX_FILE_BYTES) {
@@ -195,6 +201,9 @@ async function runSolve(io: CliIo, args: readonly string[], verb: 'solve' | 'exp
   } else {
     write(io.stdout, renderExplanationText(game, explanation, { details }));
   }
+  const pictureFile = values['picture'];
+  if (typeof pictureFile === 'string')
+    write(io.stderr, writePictureFile(game, params, result, explanation, pictureFile));
   return 0;
 }
 

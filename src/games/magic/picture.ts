@@ -5,8 +5,8 @@
  */
 import type { Explanation, Picture } from '../../core/game.js';
 import { CARD_WIDTH, colors, fitText, SvgBuilder, textWidth } from '../../render/svg.js';
-import { DisjointSets } from './dsu.js';
 import type { MagicMove, MagicParams, MagicResult, Room } from './schema.js';
+import { buildBoard } from './solve.js';
 
 /** Circles drawn at most; further components are only counted. */
 const MAX_CIRCLES = 14;
@@ -24,45 +24,91 @@ function key(room: Room): string {
   return String(room);
 }
 
-/** The components the passages make (rooms in no passage are left out: each is a component of one). */
-function componentsOf(params: MagicParams): { list: Component[]; of: Map<string, number> } {
-  const id = new Map<string, number>();
-  const rooms: Room[] = [];
-  const idOf = (room: Room): number => {
-    const k = key(room);
-    let i = id.get(k);
-    if (i === undefined) {
-      i = rooms.length;
-      id.set(k, i);
-      rooms.push(room);
-    }
-    return i;
+/**
+ * The components worth drawing, at most `limit`: the magicians', those holding a room the move names (a room
+ * in no passage is a component of its own), then the largest. Linear in the passages; nothing is sorted.
+ */
+function selectComponents(
+  params: MagicParams,
+  moveRooms: readonly Room[],
+  limit: number,
+): { drawn: Component[]; of: Map<string, number>; movedSingles: number } {
+  // The solver's own union pass: dense ids (rooms 1 and 2 are ids 0 and 1) and their components.
+  const { index, sets } = buildBoard(params);
+  const count = index.size;
+  const idOf = (room: Room): number | undefined => {
+    const i = index.find(room);
+    return i < 0 ? undefined : i;
   };
-  idOf(1);
-  idOf(2);
-  for (const [a, b] of params.passages) {
-    idOf(a);
-    idOf(b);
+  // Priority entries: a root of the union-find, or a room the passages never name.
+  const must: (number | Room[])[] = [];
+  const seen = new Set<string>();
+  const addRoot = (root: number) => {
+    if (seen.has(`#${root}`)) return;
+    seen.add(`#${root}`);
+    must.push(root);
+  };
+  addRoot(sets.find(0));
+  addRoot(sets.find(1));
+  let movedSingles = 0;
+  for (const room of moveRooms) {
+    const i = idOf(room);
+    if (i !== undefined) addRoot(sets.find(i));
+    else if (!seen.has(key(room))) {
+      seen.add(key(room));
+      must.push([room]);
+      movedSingles++;
+    }
   }
-  const sets = new DisjointSets(rooms.length);
-  for (const [a, b] of params.passages) sets.union(idOf(a), idOf(b));
-  const byRoot = new Map<number, { size: number; rooms: Room[]; first: boolean; second: boolean }>();
-  for (let i = 0; i < rooms.length; i++) {
-    const root = sets.find(i);
-    const c = byRoot.get(root) ?? { size: 0, rooms: [], first: false, second: false };
-    c.size++;
-    const room = rooms[i] ?? 1;
-    if (c.rooms.length < 4) c.rooms.push(room);
-    if (i === 0) c.first = true;
-    if (i === 1) c.second = true;
-    byRoot.set(root, c);
+  // The largest other components, kept in a short list by insertion.
+  const room = Math.max(0, limit - must.length);
+  const top: number[] = [];
+  const size = (root: number) => sets.size[root] ?? 1;
+  for (let i = 0; i < count; i++) {
+    if (sets.find(i) !== i) continue;
+    if (seen.has(`#${i}`) || room === 0) continue;
+    if (top.length === room && size(i) <= size(top[top.length - 1] ?? i)) continue;
+    let at = top.length;
+    while (at > 0 && size(top[at - 1] ?? i) < size(i)) at--;
+    top.splice(at, 0, i);
+    if (top.length > room) top.pop();
   }
-  const roots = [...byRoot.keys()];
-  const list = roots.map((r) => byRoot.get(r) ?? { size: 1, rooms: [], first: false, second: false });
-  const index = new Map(roots.map((r, i) => [r, i]));
+  const entries = [...must, ...top].slice(0, limit);
+  const slot = new Map<number, number>();
+  entries.forEach((e, k) => {
+    if (typeof e === 'number') slot.set(e, k);
+  });
+  const samples: Room[][] = entries.map((e) => (typeof e === 'number' ? [] : e));
+  for (let i = 0; i < count; i++) {
+    const k = slot.get(sets.find(i));
+    const list = k === undefined ? undefined : samples[k];
+    if (list !== undefined && list.length < 4) list.push(index.room(i));
+  }
+  const firstRoot = sets.find(0);
+  const secondRoot = sets.find(1);
+  const drawn = entries.map((e, k) => ({
+    size: typeof e === 'number' ? size(e) : 1,
+    rooms: samples[k] ?? [],
+    first: e === firstRoot,
+    second: e === secondRoot,
+  }));
   const of = new Map<string, number>();
-  for (const [k, i] of id) of.set(k, index.get(sets.find(i)) ?? 0);
-  return { list, of };
+  for (const r of [1, 2, ...moveRooms]) {
+    const i = idOf(r);
+    const k =
+      i === undefined
+        ? entries.findIndex((e) => typeof e !== 'number' && key(e[0] ?? 0) === key(r))
+        : slot.get(sets.find(i));
+    if (k !== undefined && k >= 0) of.set(key(r), k);
+  }
+  return { drawn, of, movedSingles };
+}
+
+/** A size short enough for a circle: 1,234 or 12.3k or 1.0M. */
+function compact(n: number): string {
+  if (n < 10_000) return n.toLocaleString('en-US');
+  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 100_000 ? 1 : 0)}k`;
+  return `${(n / 1_000_000).toFixed(1)}M`;
 }
 
 function big(value: string | number | bigint): string {
@@ -87,37 +133,23 @@ export function pictureMagic(
   result: MagicResult,
   _explanation: Explanation<MagicMove>,
 ): Picture | null {
-  const { list, of } = componentsOf(params);
   const winning = result.moves[0];
   const move = winning?.move;
-  // Rooms the move names that lie in no passage: each is a component of its own, drawn so the move shows.
   const moveRooms: Room[] =
     move === undefined
       ? []
       : 'walkTo' in move
         ? [move.walkTo]
         : [...move.join, ...(move.teleportTo === undefined ? [] : [move.teleportTo])];
-  const components = [...list];
-  for (const room of moveRooms)
-    if (!of.has(key(room))) {
-      of.set(key(room), components.length);
-      components.push({ size: 1, rooms: [room], first: false, second: false });
-    }
-  const untouchedLeft = BigInt(result.untouched) - BigInt(components.length - list.length);
-  // Order: the magicians' components, those the move uses, then the largest.
-  const wanted = new Set<number>(moveRooms.map((r) => of.get(key(r)) ?? -1));
-  const order = components
-    .map((c, i) => ({ c, i }))
-    .sort((p, q) => {
-      const rank = (x: { c: Component; i: number }) =>
-        x.c.first ? 0 : x.c.second ? 1 : wanted.has(x.i) ? 2 : 3;
-      return rank(p) - rank(q) || q.c.size - p.c.size;
-    });
   // A few untouched single rooms make the picture honest about them; the rest are counted.
+  const untouched = BigInt(result.untouched);
+  const { drawn, of, movedSingles } = selectComponents(params, moveRooms, MAX_CIRCLES);
+  // Passages join two different rooms, so every drawn component of one room is an untouched room.
+  const untouchedLeft = untouched - BigInt(drawn.filter((c) => c.size === 1).length);
   const singlesShown = Number(untouchedLeft < 3n ? untouchedLeft : 3n);
-  const drawn = order.slice(0, MAX_CIRCLES - singlesShown);
-  const maxSize = Math.max(...drawn.map((d) => d.c.size), 1);
-  const hiddenComponents = BigInt(order.length - drawn.length) + untouchedLeft - BigInt(singlesShown);
+  const shown = drawn.slice(0, Math.max(2 + movedSingles, MAX_CIRCLES - singlesShown));
+  const maxSize = Math.max(...shown.map((c) => c.size), 1);
+  const hiddenComponents = BigInt(result.components) - BigInt(shown.length + singlesShown);
 
   const width = CARD_WIDTH;
   const pad = 20;
@@ -135,7 +167,7 @@ export function pictureMagic(
   // Area grows with rooms, relative to the largest drawn, but small boards keep small circles.
   const radius = (size: number) => Math.min(14 + 30 * Math.sqrt(size / maxSize), 14 + 10 * Math.sqrt(size));
   const items: { c: Component; i: number | null }[] = [
-    ...drawn,
+    ...shown.map((c, i) => ({ c, i })),
     ...Array.from({ length: singlesShown }, () => ({
       c: { size: 1, rooms: [], first: false, second: false },
       i: null,
@@ -180,7 +212,7 @@ export function pictureMagic(
     }
     rowTop += rowHeight + 4;
   }
-  const figureBottom = rowTop - 8;
+  const figureBottom = rowTop + 6;
 
   // The move, under the circles' labels but over the circles' fill.
   const at = (room: Room) => placed.get(of.get(key(room)) ?? -1);
@@ -211,7 +243,7 @@ export function pictureMagic(
       svg.text(mx, my, label, { size: 12, bold: true, fill: colors.win, anchor: 'middle' });
     }
     if (move.teleportTo !== undefined) {
-      const from = placed.get(order[0]?.i ?? -1);
+      const from = placed.get(0);
       const to = at(move.teleportTo);
       if (from !== undefined && to !== undefined && from !== to) {
         const dx = to.x - from.x;
@@ -239,7 +271,7 @@ export function pictureMagic(
     }
   }
   if (move !== undefined && 'walkTo' in move) {
-    const a = placed.get(order[0]?.i ?? -1);
+    const a = placed.get(0);
     if (a !== undefined)
       svg.text(a.x, a.y - a.r - 6, `walk to room ${String(move.walkTo)}`, {
         size: 12,
@@ -249,7 +281,7 @@ export function pictureMagic(
       });
   }
   for (const p of all) {
-    svg.text(p.x, p.y + 5, big(p.c.size), {
+    svg.text(p.x, p.y + 5, compact(p.c.size), {
       size: p.r > 22 ? 15 : 12,
       bold: true,
       fill: colors.card,

@@ -72,6 +72,19 @@ function valueAt(
   return a === undefined || b === undefined ? null : { a: a === 1, b: b === 1 };
 }
 
+/** A move set with runs shortened: {1–5, 9, 11–64}. */
+function setText(moves: readonly number[]): string {
+  if (moves.length === 0) return 'none';
+  const parts: string[] = [];
+  for (let i = 0; i < moves.length;) {
+    let j = i;
+    while (j + 1 < moves.length && (moves[j + 1] ?? 0) === (moves[j] ?? 0) + 1) j++;
+    parts.push(j - i >= 2 ? `${moves[i]}–${moves[j]}` : moves.slice(i, j + 1).join(', '));
+    i = j + 1;
+  }
+  return `{${parts.join(', ')}}`;
+}
+
 function fmt(value: bigint | number): string {
   return value.toLocaleString('en-US');
 }
@@ -120,11 +133,10 @@ export function picturePartisan(
     bold: true,
     fill: result.aliceWins ? colors.first : colors.second,
   });
-  const set = (s: readonly number[]) => (s.length === 0 ? 'none' : `{${s.join(', ')}}`);
   let y = svg.paragraph(
     pad,
     54,
-    `${fits ? '' : `n = ${fmt(n)} stones · `}Alice (moves first) takes ${set(params.alice)} · Bob takes ${set(params.bob)}`,
+    `${fits ? '' : `n = ${fmt(n)} stones · `}Alice (moves first) takes ${setText(params.alice)} · Bob takes ${setText(params.bob)}`,
     width - 2 * pad,
     { size: 13, fill: colors.muted },
   );
@@ -157,7 +169,10 @@ export function picturePartisan(
     }
     for (let rowStart = start; rowStart < end; rowStart += COLUMNS) {
       const rowEnd = Math.min(end, rowStart + COLUMNS);
-      const top = y + 28;
+      // Room above for ring labels only where a ringed A cell is in this row.
+      let above = 0;
+      for (let c = rowStart; c < rowEnd; c++) above = Math.max(above, ringAt.get(`a${c}`)?.length ?? 0);
+      const top = y + 16 + 12 * above;
       svg.text(pad, top + cell - 4, 'A', { size: 13, bold: true, fill: colors.first });
       svg.text(pad, top + 2 * cell - 2, 'B', { size: 13, bold: true, fill: colors.second });
       for (let c = rowStart; c < rowEnd; c++) {
@@ -224,7 +239,7 @@ export function picturePartisan(
           `one period: ${fmt(strip.period)} position${strip.period === 1 ? '' : 's'}, repeating`,
         );
       }
-      y = bracketY + 22;
+      y = bracketY + (strip.period === null ? 0 : 18);
     }
     if (start > 0 || end < strip.length)
       y = svg.paragraph(
