@@ -1,25 +1,21 @@
 /**
  * What `grundy solve` and `grundy explain` print: the short answer (or everything with --details), wrapped to the
- * terminal, and the picture written to `--picture FILE` (a one-line note instead when it cannot be drawn).
+ * terminal; and how `grundy rules --picture FILE` writes its picture (a one-line note when it cannot be drawn).
  */
 import { writeFileSync } from 'node:fs';
 import { InputError } from './core/errors.js';
 import type { AnyGame, Explanation } from './core/game.js';
-import { answerPicture, type AnswerPicture } from './render/answer-picture.js';
+import type { AnswerPicture } from './render/answer-picture.js';
 import { renderAnswerText } from './render/answer-text.js';
 import { terminalWidth, wrapText } from './render/wrap.js';
 
 export interface CliAnswer {
-  readonly params?: unknown;
-  readonly result: unknown;
   readonly explanation: Explanation<unknown>;
   readonly inputSummary?: string;
 }
 
 export interface CliAnswerOptions {
   readonly details: boolean;
-  /** Where to write the PNG, from --picture. */
-  readonly picturePath?: string;
   /** The command that shows everything, for the short answer's last line. */
   readonly moreCommand?: string;
 }
@@ -61,22 +57,10 @@ export function renderCliAnswer(
   options: CliAnswerOptions,
   out: { stream: NodeJS.WritableStream; env: NodeJS.ProcessEnv },
 ): string {
-  let pictureLine: string | undefined;
-  if (options.picturePath !== undefined) {
-    const picture =
-      answer.params === undefined
-        ? ({
-            kind: 'note',
-            note: 'No picture: a streamed file is never held whole, so it cannot be drawn.',
-          } as const)
-        : answerPicture(game, answer.params, answer.result, answer.explanation);
-    pictureLine = writePicture(picture, options.picturePath, 'the answer');
-  }
   const text = renderAnswerText(game, answer.explanation, {
     details: options.details,
     ...(answer.inputSummary === undefined ? {} : { inputSummary: answer.inputSummary }),
     ...(options.moreCommand === undefined ? {} : { moreCommand: options.moreCommand }),
-    ...(pictureLine === undefined ? {} : { pictureLine }),
   });
   return wrapText(text, terminalWidth(out.stream, out.env));
 }

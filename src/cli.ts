@@ -11,6 +11,7 @@ import { TokenReader } from './core/tokens.js';
 import { games, getGame } from './games/registry.js';
 import { explainCommand, renderCliAnswer } from './cli-answer.js';
 import { runRules } from './cli-rules.js';
+import { writePictureFile } from './render/picture-file.js';
 
 const VERSION = '0.1.0';
 /** Files larger than this are refused unless the game can stream them. */
@@ -27,6 +28,7 @@ const USAGE = `grundy — solves and explains two-player games
 
 Usage:
   grundy solve <game> <input...> [--json] [--details]   the short answer (see: grundy games)
+      [--picture FILE]                                  also write the answer's picture as a PNG
   grundy explain <game> <input...>                      the same, with every detail
   grundy rules <game> [--picture FILE]                  the rules in plain words, with an example played out
   grundy judge <game>                                   original contest input on stdin -> output on stdout
@@ -152,9 +154,7 @@ async function runSolve(io: CliIo, args: readonly string[], verb: 'solve' | 'exp
   const asJson = values['json'] === true;
   const details = verb === 'explain' || values['details'] === true;
   const file = values['file'];
-  const picture = values['picture'];
-  const picturePath = typeof picture === 'string' ? picture : undefined;
-  const answerOptions = { details, ...(picturePath === undefined ? {} : { picturePath }) };
+  const answerOptions = { details };
   if (typeof file === 'string') {
     const target = game.inputs.find((i) => i.acceptsFile === true);
     if (target === undefined)
@@ -184,16 +184,15 @@ async function runSolve(io: CliIo, args: readonly string[], verb: 'solve' | 'exp
           io.stdout,
           renderCliAnswer(
             game,
-            {
-              result: streamed.result,
-              explanation: streamed.explanation,
-              inputSummary: streamed.inputSummary,
-            },
+            { explanation: streamed.explanation, inputSummary: streamed.inputSummary },
             { ...answerOptions, moreCommand: `grundy explain ${game.id} --file ${file}` },
             { stream: io.stdout, env: io.env },
           ),
         );
       }
+      // A streamed input is never held as params, and a picture is drawn from params.
+      if (typeof values['picture'] === 'string')
+        write(io.stderr, 'No picture written: a streamed file is summarised in words only.');
       return 0;
     }
     if (size > MAX_FILE_BYTES) {
@@ -213,7 +212,7 @@ async function runSolve(io: CliIo, args: readonly string[], verb: 'solve' | 'exp
       io.stdout,
       renderCliAnswer(
         game,
-        { params, result, explanation },
+        { explanation },
         {
           ...answerOptions,
           moreCommand: explainCommand(game.id, rest),
@@ -222,6 +221,9 @@ async function runSolve(io: CliIo, args: readonly string[], verb: 'solve' | 'exp
       ),
     );
   }
+  const pictureFile = values['picture'];
+  if (typeof pictureFile === 'string')
+    write(io.stderr, writePictureFile(game, params, result, explanation, pictureFile));
   return 0;
 }
 

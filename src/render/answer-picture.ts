@@ -3,14 +3,12 @@
  * rasterizes it once at the edge. Never throws: a picture is a bonus, never a reason for an answer to fail.
  */
 import type { AnyGame, Explanation } from '../core/game.js';
-import { renderPng } from './png.js';
+import { drawPicture } from './picture-file.js';
 
 export type AnswerPicture =
   | { readonly kind: 'png'; readonly png: Uint8Array; readonly alt: string }
   | { readonly kind: 'note'; readonly note: string }
   | { readonly kind: 'none' };
-
-export const PICTURE_NOTE = 'No picture: this position is too large to draw.';
 
 export function answerPicture(
   game: AnyGame,
@@ -19,15 +17,10 @@ export function answerPicture(
   explanation: Explanation<unknown>,
 ): AnswerPicture {
   if (game.picture === undefined) return { kind: 'none' };
-  let picture: ReturnType<NonNullable<AnyGame['picture']>>;
-  try {
-    picture = game.picture(params, result, explanation);
-  } catch {
-    return { kind: 'note', note: PICTURE_NOTE };
-  }
-  if (picture === null) return { kind: 'note', note: PICTURE_NOTE };
-  const png = renderPng(picture);
-  return png === null ? { kind: 'note', note: PICTURE_NOTE } : { kind: 'png', png, alt: picture.alt };
+  const drawn = drawPicture(game, params, result, explanation);
+  return 'note' in drawn
+    ? { kind: 'note', note: `No picture: ${drawn.note}` }
+    : { kind: 'png', png: drawn.png, alt: drawn.picture.alt };
 }
 
 /** The picture of a game's rules example (solved here: the example is tiny). */

@@ -3,6 +3,7 @@ import { defineGame } from '../../core/game.js';
 import { abgameBrute } from './brute.js';
 import { explainResult } from './explain.js';
 import { abgameJudge } from './judge.js';
+import { pictureAbgame } from './picture.js';
 import { randomBoard } from './random.js';
 import { AbgameParams, AbgameResult, EXAMPLE_BOARD, type AbgameMove } from './schema.js';
 import { solveBoard } from './solve.js';
@@ -56,6 +57,7 @@ export const abgame = defineGame<AbgameParams, AbgameResult, AbgameMove>({
   outcome: (result) => (result.winner === 'A' ? 'first' : 'second'),
   brute: abgameBrute,
   explain: (_params, result) => explainResult(result),
+  picture: pictureAbgame,
   judge: abgameJudge,
   // At most about 10 ns a cell (a dense random board on a busy machine), plus the result and its explanation.
   estimateCostMs: (params) => 0.05 + params.board.length * 1e-5,

@@ -3,6 +3,7 @@ import { defineGame, type Difficulty } from '../../core/game.js';
 import { randomBigInt, type Rng } from '../../core/rng.js';
 import { BRUTE_LIMIT, bruteFits, bruteSecuresOptimum, bruteSolve } from './brute.js';
 import { explainMagic } from './explain.js';
+import { pictureMagic } from './picture.js';
 import { magicFromFields } from './fields.js';
 import { magicJudge } from './judge.js';
 import {
@@ -104,6 +105,7 @@ export const magic = defineGame<MagicParams, MagicResult, MagicMove>({
     securesOptimum: bruteSecuresOptimum,
   },
   explain: explainMagic,
+  picture: pictureMagic,
   judge: magicJudge,
   // One hash-table insert and one union per passage end: about 0.4 microseconds each on a laptop.
   estimateCostMs: (params) => 0.05 + params.passages.length * 0.0004,

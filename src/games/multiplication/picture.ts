@@ -90,7 +90,7 @@ export function pictureMultiplication(
   const cellGap = 3;
   const available = width - 2 * pad - labelWidth - 44;
   const cell = Math.max(6, Math.min(38, Math.floor(available / (maxExp + 1)) - cellGap));
-  const rowH = factors.length > 8 ? 24 : 32;
+  const rowH = factors.length > 10 ? 20 : factors.length > 6 ? 24 : 32;
   const cellH = rowH - 6;
   const top = 80;
   const position = new Map<string, { x: number; y: number }>();
@@ -136,7 +136,8 @@ export function pictureMultiplication(
   let y = top + factors.length * rowH + 20;
 
   // The race in words a student checks against the bars.
-  const sum = exponents.length > 1 ? `${exponents.join(' + ')} = ${total}` : `${total}`;
+  const sum =
+    exponents.length > 1 && exponents.length <= 6 ? `${exponents.join(' + ')} = ${total}` : `${total}`;
   const lastMover = total % 2 === 1 ? starter : second;
   y = svg.paragraph(
     pad,

@@ -8,6 +8,7 @@ import { partisanBrute } from './brute.js';
 import { findCycle, makeRule, valuesFrom } from './engine.js';
 import { explainPartisan } from './explain.js';
 import { partisanJudge } from './judge.js';
+import { picturePartisan } from './picture.js';
 import { MAX_MOVE, PartisanParams, PartisanResult, type PartisanMove } from './schema.js';
 import { DEFAULT_STEP_BUDGET, probeCycle, solvePartisan } from './solve.js';
 import { partisanRules } from './rules.js';
@@ -153,6 +154,7 @@ export const partisan = defineGame<PartisanParams, PartisanResult, PartisanMove>
   outcome: (result) => (result.aliceWins ? 'first' : 'second'),
   brute: partisanBrute,
   explain: explainPartisan,
+  picture: picturePartisan,
   judge: partisanJudge,
   // A 20,000-position probe (about 0.1 ms) settles nearly every set; the rest may use the whole step budget
   // (about 7 ns per position in the search, and up to as much again to find where the cycle starts).

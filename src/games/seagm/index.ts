@@ -5,6 +5,7 @@ import { splitList } from '../../core/params.js';
 import { seagmBrute } from './brute.js';
 import { explainSeagm } from './explain.js';
 import { seagmJudge } from './judge.js';
+import { pictureSeagm } from './picture.js';
 import { SeagmParams, SeagmResult, type SeagmMove } from './schema.js';
 import { solveSeagm } from './solve.js';
 import { seagmRules } from './rules.js';
@@ -62,6 +63,7 @@ export const seagm = defineGame<SeagmParams, SeagmResult, SeagmMove>({
   outcome: (result) => (result.firstWins ? 'first' : 'second'),
   brute: seagmBrute,
   explain: explainSeagm,
+  picture: pictureSeagm,
   judge: seagmJudge,
   // Measured on 2 cores: about 10 us per distinct card up to 10^9 (factoring dominates), far less for small values.
   estimateCostMs: (params) => {
