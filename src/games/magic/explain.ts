@@ -109,8 +109,8 @@ export function explainMagic(params: MagicParams, result: MagicResult): Explanat
     };
   }
   const endgame =
-    'Nobody links the two magicians\u2019 groups while another build exists, since the rival would walk over ' +
-    'and win; so the game ends with two complete groups, one per magician, and whoever must then build loses. ' +
+    'Linking the two magicians\u2019 groups lets the rival walk over and win, unless the builder teleports away ' +
+    'at once; so the game ends with two complete groups, one per magician, and whoever must then build loses. ' +
     'The player who builds last wins.';
   const reasons: string[] = [
     groups,
