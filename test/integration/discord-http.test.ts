@@ -258,7 +258,7 @@ describe('HTTP interactions endpoint', () => {
       type: 4,
       data: {
         flags: EPHEMERAL,
-        embeds: [{ description: expect.stringContaining(solved.explanation.headline) }],
+        embeds: [{ description: expect.stringContaining(solved.explanation.headline) as unknown }],
       },
     });
     const gone = await pressButton(
@@ -268,7 +268,7 @@ describe('HTTP interactions endpoint', () => {
     );
     expect(gone.json).toMatchObject({
       type: 4,
-      data: { flags: EPHEMERAL, content: expect.stringContaining('no longer holds') },
+      data: { flags: EPHEMERAL, content: expect.stringContaining('no longer holds') as unknown },
     });
   });
 
