@@ -287,9 +287,15 @@ describe('magic: explanations', () => {
     const text = explanation.reasons.join(' ');
     expect(text).toContain('3 groups');
     expect(text).toContain('0 passages can still be built inside groups');
-    expect(text).toContain('First builds last, and wins, when the final groups are even; Second wants them odd');
+    expect(text).toContain(
+      'First builds last, and wins, when the final groups are even; Second wants them odd',
+    );
     // No proof notation in what users read.
-    const shown = [text, ...(explanation.brief ?? []), ...explanation.facts.map((f) => `${f.label} ${f.value}`)];
+    const shown = [
+      text,
+      ...(explanation.brief ?? []),
+      ...explanation.facts.map((f) => `${f.label} ${f.value}`),
+    ];
     for (const line of shown) expect(line).not.toMatch(/C\(N,2\)|s\(N-s\)|\bE\b|\bRule\b/);
     expect(explanation.moves[0]?.text).toMatch(/build passage \d-\d/);
     const lost = params(4, [], 1);
