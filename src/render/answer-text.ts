@@ -3,7 +3,7 @@
  * whole explanation with `details`. Plain text; wrapping to the terminal is the caller's last step.
  */
 import type { AnyGame, Explanation } from '../core/game.js';
-import { renderExplanationText } from '../text-render.js';
+import { renderExplanationText } from './text.js';
 import { shortAnswer, shortAnswerLines } from './short-answer.js';
 
 export interface AnswerTextOptions {

@@ -1,12 +1,10 @@
 /**
  * An answer's picture as a PNG: drawn by the game, rasterized here. Anything that stops the picture (a game
- * without one, an input too large to draw, a file that cannot be written) becomes a one-line note, never an
- * error, since the answer itself is still right.
+ * without one, an input too large to draw) becomes a one-line note, never an error, since the answer itself is
+ * still right. Writing it to a file is the CLI's business (src/cli/answer.ts).
  */
-import { writeFileSync } from 'node:fs';
 import type { AnyGame, Explanation, Picture } from '../core/game.js';
 import { renderPng } from './png.js';
-import { PICTURE_LIMITS } from './svg.js';
 
 /** The game's picture of an answer, or a note saying why there is none. */
 export function drawPicture(
@@ -26,23 +24,4 @@ export function drawPicture(
   const png = renderPng(picture);
   if (png === null) return { note: 'The picture could not be rendered; the answer above says it all.' };
   return { picture, png };
-}
-
-/** Writes the picture of an answer to `file`; returns the one line to show (written, or why not). */
-export function writePictureFile(
-  game: AnyGame,
-  params: unknown,
-  result: unknown,
-  explanation: Explanation<unknown>,
-  file: string,
-): string {
-  const drawn = drawPicture(game, params, result, explanation);
-  if ('note' in drawn) return `No picture written: ${drawn.note}`;
-  try {
-    writeFileSync(file, drawn.png);
-  } catch {
-    return `No picture written: cannot write "${file}".`;
-  }
-  const { scale } = PICTURE_LIMITS;
-  return `Picture written to ${file} (PNG, ${drawn.picture.width * scale} x ${drawn.picture.height * scale} px).`;
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyGame, Difficulty } from '../../src/core/game.js';
 import { createRng } from '../../src/core/rng.js';
-import { games } from '../../src/games/registry.js';
+import { builtInGames as games } from '../../src/games/catalog.js';
 
 /** The size a person has to take in, per game, and the most each quiz difficulty may ask of them. */
 const measures: Record<string, { size: (params: never) => number; easy: number; medium: number }> = {

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { AnyGame, Difficulty } from '../../src/core/game.js';
 import { parseParams } from '../../src/core/params.js';
 import { createRng } from '../../src/core/rng.js';
-import { games } from '../../src/games/registry.js';
-import { renderShortAnswer } from '../../src/bot/short-render.js';
+import { builtInGames as games } from '../../src/games/catalog.js';
+import { renderShortAnswer } from '../../src/bot/render/answer-short.js';
 import { SHORT_LIMITS, shortAnswer, shortAnswerLines } from '../../src/render/short-answer.js';
 import type { ConformanceFixture } from './conformance.js';
 

@@ -4,9 +4,9 @@
  * Discord's OpenAPI schemas. Every HTTP interaction response is validated against the same schema.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { renderShortAnswer } from '../../src/bot/short-render.js';
+import { renderShortAnswer } from '../../src/bot/render/answer-short.js';
 import { hashOfKey } from '../../src/core/canonical.js';
-import { games as registeredGames } from '../../src/games/registry.js';
+import { builtInGames as registeredGames } from '../../src/games/catalog.js';
 import { multiplication } from '../../src/games/multiplication/index.js';
 import { answerPicture, rulesPicture, type AnswerPicture } from '../../src/render/answer-picture.js';
 import { seagm } from '../../src/games/seagm/index.js';

@@ -1,17 +1,20 @@
 /** Spawns the real `grundy` binary (built by `pretest`) as a user would. */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const bin = new URL('../../bin/grundy.js', import.meta.url).pathname;
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
-function grundy(args: string[], input?: string) {
+function grundy(args: string[], input?: string | Record<string, string>) {
   const out = spawnSync(process.execPath, [bin, ...args], {
-    input: input ?? '',
+    input: typeof input === 'string' ? input : '',
     encoding: 'utf8',
-    env: { ...process.env, REDIS_URL: '' },
+    env: { ...process.env, REDIS_URL: '', COLUMNS: '', ...(typeof input === 'object' ? input : {}) },
   });
   return { code: out.status, stdout: out.stdout, stderr: out.stderr };
 }
@@ -27,7 +30,40 @@ describe('grundy solve', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Second player wins with perfect play');
     expect(r.stdout).toContain('1/3 (0.3333)');
-    expect(r.stdout).toContain('2 -> 6');
+    // Short by default: the refutation that matters most, at most three lines of why, and where the rest is.
+    expect(r.stdout).toContain('Every move loses. If you open with 2, the reply 6 makes g = 2');
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('- '))).toHaveLength(2);
+    expect(r.stdout).toContain('The full reasoning: grundy explain seagm 2 6 3');
+    expect(r.stdout).not.toContain('Key facts');
+    const all = grundy(['solve', 'seagm', '2', '6', '3', '--details']);
+    expect(all.stdout).toContain('2 -> 6');
+    expect(all.stdout).toContain('Key facts');
+  });
+
+  it("writes the answer's picture with --picture, and wraps to $COLUMNS", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grundy-cli-'));
+    try {
+      const file = join(dir, 'answer.png');
+      const r = grundy([
+        'solve',
+        'magic',
+        '--rooms',
+        '4',
+        '--passages',
+        '3-4',
+        '--telepoints',
+        '1',
+        '--picture',
+        file,
+      ]);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain(`written to ${file}`);
+      expect(readFileSync(file).subarray(1, 4).toString()).toBe('PNG');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const narrow = grundy(['explain', 'magic', '--rooms', '6', '--p1', '1', '--p2', '0'], { COLUMNS: '60' });
+    expect(Math.max(...narrow.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(60);
   });
 
   it('prints { game, params, result, explanation } with --json', () => {
@@ -62,6 +98,59 @@ describe('grundy solve', () => {
     expect(r.stderr).toMatch(message);
     expectNoStack(r.stderr);
     expect(r.stdout).toBe('');
+  });
+});
+
+describe('grundy solve: negative numbers, files, usage and version (issue 13, items 13 and 14)', () => {
+  it.each([
+    [
+      ['solve', 'seagm', '-2', '6', '3'],
+      'card 1 is "-2", but each card must be a whole number from 1 to 10^9',
+    ],
+    [['solve', 'partisan', '-7', '--alice', '3'], 'n must be an integer from 0 to 10^18, e.g. 7 (got -7)'],
+    [
+      ['solve', 'magic', '4', '--passages', '3-4', '--telepoints', '-1'],
+      'telepoints must be from 0 to 10^9 for each magician',
+    ],
+  ])('reads a negative number as a value and gives its range: %j', (args, message) => {
+    const r = grundy(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).not.toContain('Unknown option');
+    expectNoStack(r.stderr);
+  });
+
+  it('refuses a directory as --file, and --file together with values', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grundy-cli-'));
+    const asDir = grundy(['solve', 'seagm', '--file', dir]);
+    expect(asDir.code).toBe(2);
+    expect(asDir.stderr).toContain(`"${dir}" is a directory; --file needs a file.`);
+    const file = join(dir, 'cards.txt');
+    writeFileSync(file, '2 4 8\n');
+    const both = grundy(['solve', 'seagm', '1', '2', '--file', file]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('Give either numbers as values or --file, not both');
+    expect(both.stdout).toBe('');
+  });
+
+  it("prints explain's usage for a bad option to explain", () => {
+    const r = grundy(['explain', 'partisan', '7', '--carol', '1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("Unknown option '--carol'.");
+    expect(r.stderr).toContain('Usage: grundy explain partisan');
+    expect(r.stderr).not.toContain('grundy solve partisan');
+  });
+
+  it.each([
+    [['--version']],
+    [['-v']],
+    [['solve', '--version']],
+    [['explain', '-v']],
+    [['worker', '--version']],
+  ])('%j prints the version', (args) => {
+    const r = grundy(args);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`${version}\n`);
   });
 });
 
@@ -104,4 +193,21 @@ describe('grundy games and help', () => {
       expect(r.stdout).toMatch(/Usage/);
     },
   );
+});
+
+describe('grundy dev', () => {
+  it('answers a slash command in the sandbox, with no Discord at all', () => {
+    const r = grundy(['dev', 'sandbox', '/seagm', 'numbers=2 6 3']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('── the first response');
+    expect(r.stdout).toContain('Second player wins with perfect play');
+  });
+
+  it('prints a key pair, and refuses an unknown option', () => {
+    expect(grundy(['dev', 'keys']).stdout).toMatch(/^DISCORD_PUBLIC_KEY=[0-9a-f]{64}\n/);
+    const bad = grundy(['dev', 'api', '--colour', 'red']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("Unknown option '--colour'.");
+  });
 });

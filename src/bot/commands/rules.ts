@@ -2,8 +2,8 @@
 import { ApplicationCommandOptionType, ApplicationCommandType } from 'discord.js';
 import type { AnyGame } from '../../core/game.js';
 import { InputError } from '../../core/errors.js';
-import { clip } from '../message.js';
-import { renderRulesMessage } from '../rules-render.js';
+import { clip } from '../render/message.js';
+import { renderRulesMessage } from '../render/rules.js';
 import { defineCommand, type Command } from './types.js';
 
 export function rulesDefinition(games: readonly AnyGame[]) {

@@ -1,11 +1,7 @@
 /** SEAGM for a newcomer: the rules in plain words and one small game played out card by card. */
 import type { GameRules } from '../../core/game.js';
+import { gcd } from '../../math/gcd.js';
 import type { SeagmParams } from './schema.js';
-
-function gcd(x: number, y: number): number {
-  while (y !== 0) [x, y] = [y, x % y];
-  return x;
-}
 
 const PLAYERS = ['First player', 'Second player'] as const;
 
