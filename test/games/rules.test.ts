@@ -53,6 +53,10 @@ describe.each(games.map((game) => [game.id, game] as const))('rules of %s', (_id
     expect(out.stdout).toContain(game.title);
     expect(out.stdout).toContain(rules?.what ?? '?');
     expect(out.stdout).toContain('How to play');
+    // Words are introduced before the example uses them.
+    if (rules?.terms !== undefined) {
+      expect(out.stdout.indexOf('Words in Grundy’s answers')).toBeLessThan(out.stdout.indexOf('Example: '));
+    }
     expect(out.stdout).toContain(`  1. ${rules?.example.steps[0] ?? '?'}`);
     expect(out.stdout).toContain(`grundy solve ${rules?.example.cli ?? '?'}`);
     const dir = mkdtempSync(join(tmpdir(), 'grundy-rules-'));

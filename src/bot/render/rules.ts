@@ -41,28 +41,32 @@ export function renderRulesMessage(game: AnyGame): OutgoingMessage {
   if (rules === undefined) {
     return { embeds: [{ title: clip(game.title, EMBED_LIMITS.title), description: game.summary }] };
   }
-  const [play, winning, example, result, terms] = rulesSections(rules);
+  const { play, winning, terms, example, result } = rulesSections(rules);
   const description = [
     rules.what,
-    `**${play?.title ?? ''}**\n${list(play?.lines ?? [], false)}`,
-    `**${winning?.title ?? ''}**\n${list(winning?.lines ?? [], false)}`,
+    `**${play.title}**\n${list(play.lines, false)}`,
+    `**${winning.title}**\n${list(winning.lines, false)}`,
   ].join('\n\n');
-  const fields: APIEmbedField[] = [
+  // The words come before the example that uses them.
+  const fields: APIEmbedField[] =
+    terms === undefined
+      ? []
+      : [
+          {
+            name: terms.title,
+            value: clip(
+              (rules.terms ?? []).map((t) => `**${t.term}**: ${t.meaning}`).join('\n'),
+              EMBED_LIMITS.fieldValue,
+            ),
+          },
+        ];
+  fields.push(
     {
       name: 'Example',
-      value: clip(`${rules.example.setup}\n${list(example?.lines ?? [], true)}`, EMBED_LIMITS.fieldValue),
+      value: clip(`${rules.example.setup}\n${list(example.lines, true)}`, EMBED_LIMITS.fieldValue),
     },
-    { name: 'Result', value: clip(result?.lines.join(' ') ?? '', EMBED_LIMITS.fieldValue) },
-  ];
-  if (terms !== undefined) {
-    fields.push({
-      name: terms.title,
-      value: clip(
-        (rules.terms ?? []).map((t) => `**${t.term}**: ${t.meaning}`).join('\n'),
-        EMBED_LIMITS.fieldValue,
-      ),
-    });
-  }
+    { name: 'Result', value: clip(result.lines.join(' '), EMBED_LIMITS.fieldValue) },
+  );
   const picture = pictureOf(game);
   const file = `${game.id}-rules.png`;
   const embed: APIEmbed = {
