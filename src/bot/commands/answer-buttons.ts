@@ -7,6 +7,7 @@ import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonC
 import { LRUCache } from 'lru-cache';
 import { InputError } from '../../core/errors.js';
 import type { AnyGame, Explanation } from '../../core/game.js';
+import type { AnswerPicture } from '../../render/answer-picture.js';
 import type { BotContext } from '../context.js';
 import type { InteractionReply } from '../interaction/reply.js';
 import type { ComponentRequest } from '../interaction/request.js';
@@ -38,6 +39,29 @@ function memoOf(bot: BotContext): LRUCache<string, Remembered> {
     memos.set(bot, memo);
   }
   return memo;
+}
+
+/** Drawn pictures by answer key: rasterizing takes 0.1-0.2 s of this thread, so a repeated question reuses it. */
+const PICTURE_ENTRIES = 64;
+const pictureCaches = new WeakMap<BotContext, LRUCache<string, AnswerPicture>>();
+
+export function cachedPicture(
+  bot: BotContext,
+  key: string | undefined,
+  draw: () => AnswerPicture,
+): AnswerPicture {
+  if (key === undefined) return draw();
+  let cache = pictureCaches.get(bot);
+  if (cache === undefined) {
+    cache = new LRUCache<string, AnswerPicture>({ max: PICTURE_ENTRIES });
+    pictureCaches.set(bot, cache);
+  }
+  let picture = cache.get(key);
+  if (picture === undefined) {
+    picture = draw();
+    cache.set(key, picture);
+  }
+  return picture;
 }
 
 /**

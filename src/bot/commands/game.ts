@@ -13,7 +13,7 @@ import type { AnswerFacts } from '../render/answer.js';
 import type { AttachmentRef, OptionValue } from '../interaction/request.js';
 import { SolveRun } from '../interaction/solve-run.js';
 import { answerPicture, type AnswerPicture } from '../../render/answer-picture.js';
-import { rememberAnswer } from './answer-buttons.js';
+import { cachedPicture, rememberAnswer } from './answer-buttons.js';
 import { renderShortAnswer } from '../render/answer-short.js';
 import { defineCommand, type Command, type CommandDefinition, type OptionDefinition } from './types.js';
 
@@ -241,7 +241,9 @@ export function gameCommand(game: AnyGame): Command {
                 kind: 'note',
                 note: 'No picture: a streamed file is never held whole, so it cannot be drawn.',
               }
-          : answerPicture(game, answer.params, answer.result, answer.explanation);
+          : cachedPicture(bot, answer.key, () =>
+              answerPicture(game, answer.params, answer.result, answer.explanation),
+            );
       const reasoningRef = rememberAnswer(bot, game.id, answer, inputSummary, ctx.request.interactionId);
       await ctx.reply.answer(renderShortAnswer({ game, answer, inputSummary, picture, reasoningRef }));
     },
