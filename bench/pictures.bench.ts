@@ -52,7 +52,7 @@ const maximal: Record<string, { size: string; make: () => unknown }> = {
 /** Times drawing the SVG and rasterizing it, separately, for one solved input. */
 async function rows(
   game: AnyGame,
-  label: string,
+  label: keyof typeof BUDGET_MS,
   size: string,
   raw: unknown,
   repeat: number,
