@@ -5,7 +5,7 @@
  */
 import type { AnyGame, Picture } from '../src/core/game.js';
 import { createRng } from '../src/core/rng.js';
-import { getGame } from '../src/games/registry.js';
+import { createCatalog } from '../src/games/catalog.js';
 import { renderPng } from '../src/render/png.js';
 import { budget, timeMedian, type BenchRow } from './harness.js';
 
@@ -85,9 +85,10 @@ async function rows(
 }
 
 export async function run(): Promise<BenchRow[]> {
+  const catalog = createCatalog();
   const out: BenchRow[] = [];
   for (const id of ['seagm', 'multiplication', 'abgame', 'partisan', 'magic']) {
-    const game = getGame(id);
+    const game = catalog.resolveGame(id);
     const example = game.examples[0];
     out.push(...(await rows(game, 'typical', `example: ${example.cli}`, game.fromFields(example.fields), 7)));
     const max = maximal[id];

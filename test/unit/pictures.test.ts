@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AnyGame, Difficulty, Picture } from '../../src/core/game.js';
 import { createRng } from '../../src/core/rng.js';
-import { games } from '../../src/games/registry.js';
+import { builtInGames as games } from '../../src/games/catalog.js';
 import { MAX_BOARD_CELLS } from '../../src/games/abgame/schema.js';
 import { DRAWN_CELLS } from '../../src/games/abgame/picture.js';
 import { MAX_PASSAGES, MAX_TELEPOINTS } from '../../src/games/magic/schema.js';

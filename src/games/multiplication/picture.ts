@@ -6,7 +6,7 @@
 import type { Explanation, Picture } from '../../core/game.js';
 import { CARD_WIDTH, colors, fitText, SvgBuilder, textWidth } from '../../render/svg.js';
 import { planMove, type PlanRole } from './explain.js';
-import { factorize } from './factor.js';
+import { factorize } from '../../math/factor.js';
 import {
   otherPlayer,
   type MultiplicationMove,
