@@ -188,6 +188,16 @@ describe.each(games.map((game) => [game.id, game] as const))('picture: %s', (id,
   });
 });
 
+describe('ABGAME boards', () => {
+  it(`draws boards up to ${DRAWN_CELLS} cells cell by cell, and longer ones as the summary strip`, () => {
+    const game = games.find((g) => g.id === 'abgame');
+    if (game === undefined) throw new Error('no abgame');
+    const board = (length: number) => 'AB..A.B.'.repeat(20).slice(0, length);
+    expect(pictureOf(game, { board: board(DRAWN_CELLS) })?.alt).toContain('drawn with its pairs');
+    expect(pictureOf(game, { board: board(DRAWN_CELLS + 1) })?.alt).not.toContain('drawn with its pairs');
+  });
+});
+
 describe('renderPng', () => {
   const tiny: Picture = {
     svg: new SvgBuilder(100).text(10, 20, 'Aa').finish(40, 'a word')?.svg ?? '',
