@@ -152,7 +152,7 @@ function drawBoard(svg: SvgBuilder, board: string, move: AbgameResult['move'], t
       svg.text(fx, from.y - 10, 'play', { size: 12, bold: true, fill: colors.win, anchor: 'middle' });
     }
   }
-  return rowTop + 4;
+  return rowTop + 14;
 }
 
 /** Spare moves as two bars, and the contested gaps in binary with their XOR; returns the y below. */
