@@ -69,7 +69,7 @@ function drawBoard(svg: SvgBuilder, board: string, move: AbgameResult['move'], t
   for (let r = 0; r < rows; r++) {
     if (r === moveRow) rowTop += 32;
     rowTops.push(rowTop);
-    rowTop += cell + 50;
+    rowTop += cell + 46;
   }
   /** Where cell i (0-based) sits: its left x and its row's top. */
   const at = (i: number) => ({
@@ -152,7 +152,7 @@ function drawBoard(svg: SvgBuilder, board: string, move: AbgameResult['move'], t
       svg.text(fx, from.y - 10, 'play', { size: 12, bold: true, fill: colors.win, anchor: 'middle' });
     }
   }
-  return rowTop + 14;
+  return rowTop + 16;
 }
 
 /** Spare moves as two bars, and the contested gaps in binary with their XOR; returns the y below. */
@@ -276,7 +276,7 @@ function drawPicture(params: AbgameParams, result: AbgameResult, withBoard: bool
   }
   // Beside a drawn board the binary table is shorter: the board shows every gap already.
   y = drawSummary(svg, result, y + 14, withBoard ? 3 : XOR_ROWS);
-  y = svg.paragraph(pad, y + 22, caption(result), width - 2 * pad, { size: 14, fill: colors.text });
+  y = svg.paragraph(pad, y + 16, caption(result), width - 2 * pad, { size: 14, fill: colors.text });
   const alt = `ABGAME, ${result.winner} wins. A has ${fmt(result.spareA)} spare moves, B ${fmt(result.spareB)}; ${fmt(result.contestedCount)} contested gaps with XOR ${fmt(result.xor)}.${withBoard ? ` The board ${params.board} is drawn with its pairs.` : ''}`;
   return svg.finish(y + 4, alt);
 }
