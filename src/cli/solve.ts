@@ -4,10 +4,10 @@ import { InputError } from '../core/errors.js';
 import type { AnyGame, RawFields, StreamedSolve } from '../core/game.js';
 import { paramsFromFields } from '../core/params.js';
 import type { GameCatalog } from '../games/catalog.js';
-import { answerPicture } from '../render/answer-picture.js';
-import { explainCommand, renderCliAnswer, writePicture } from './answer.js';
+import { explainCommand, renderCliAnswer } from './answer.js';
 import { grundyVersion, parseCommandArgs, type OptionSpec } from './args.js';
 import { write, type CliIo } from './io.js';
+import { writePictureFile } from './picture.js';
 
 /** Files larger than this are refused unless the game can stream them. */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -56,7 +56,7 @@ interface SolveArgs {
   readonly help: boolean;
   readonly version: boolean;
   readonly file: string | undefined;
-  /** --picture FILE: also write the answer's picture there. */
+  /** Where to write the answer's picture as a PNG. */
   readonly picture: string | undefined;
 }
 
@@ -212,7 +212,6 @@ export async function runSolve(
       ),
     );
   }
-  if (picture !== undefined)
-    write(io.stderr, writePicture(answerPicture(game, params, result, explanation), picture, 'the answer'));
+  if (picture !== undefined) write(io.stderr, writePictureFile(game, params, result, explanation, picture));
   return 0;
 }

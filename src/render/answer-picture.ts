@@ -1,15 +1,37 @@
 /**
- * An answer's picture as a PNG, or the one-line note that replaces it: the game draws an SVG (pure), this
- * rasterizes it once at the edge. Never throws: a picture is a bonus, never a reason for an answer to fail.
+ * An answer's picture as a PNG: drawn by the game, rasterized here, for every door (Discord attachments, the
+ * CLI's --picture). Anything that stops the picture (a game without one, an input too large to draw, a
+ * renderer failure) becomes a one-line note, never an error, since the answer itself is still right.
  */
-import type { AnyGame, Explanation } from '../core/game.js';
-import { drawPicture } from './picture-file.js';
+import type { AnyGame, Explanation, Picture } from '../core/game.js';
+import { renderPng } from './png.js';
+
+/** The game's picture of an answer, or a note saying why there is none. */
+export function drawPicture(
+  game: AnyGame,
+  params: unknown,
+  result: unknown,
+  explanation: Explanation<unknown>,
+): { picture: Picture; png: Uint8Array } | { note: string } {
+  if (game.picture === undefined) return { note: `${game.title} has no picture yet.` };
+  let picture: Picture | null;
+  try {
+    picture = game.picture(params, result, explanation);
+  } catch {
+    picture = null;
+  }
+  if (picture === null) return { note: 'This input is too large to draw; the answer above says it all.' };
+  const png = renderPng(picture);
+  if (png === null) return { note: 'The picture could not be rendered; the answer above says it all.' };
+  return { picture, png };
+}
 
 export type AnswerPicture =
   | { readonly kind: 'png'; readonly png: Uint8Array; readonly alt: string }
   | { readonly kind: 'note'; readonly note: string }
   | { readonly kind: 'none' };
 
+/** The picture for a message: the PNG, a note when it cannot be drawn, nothing for a game without pictures. */
 export function answerPicture(
   game: AnyGame,
   params: unknown,

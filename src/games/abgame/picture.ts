@@ -7,8 +7,8 @@ import type { Explanation, Picture } from '../../core/game.js';
 import { CARD_WIDTH, colors, fitText, SvgBuilder } from '../../render/svg.js';
 import type { AbgameMove, AbgameParams, AbgameResult } from './schema.js';
 
-/** Boards up to this many cells are drawn cell by cell; longer ones only as the summary strip. */
-export const DRAWN_CELLS = 40;
+/** Boards up to this many cells are drawn cell by cell (in rows); longer ones only as the summary strip. */
+export const DRAWN_CELLS = 90;
 /** Contested gaps shown in the binary XOR table. */
 const XOR_ROWS = 6;
 
@@ -52,70 +52,111 @@ function fmt(n: number): string {
   return n.toLocaleString('en-US');
 }
 
-/** The board cell by cell, the pairs' brackets and the winning slide; returns the y below it. */
+/** Cells per row of a drawn board: at 30 a cell is 17 px wide, its letter still readable in Discord. */
+const ROW_CELLS = 30;
+
+/** The board cell by cell in rows, the pairs' brackets and the winning slide; returns the y below it. */
 function drawBoard(svg: SvgBuilder, board: string, move: AbgameResult['move'], top: number): number {
   const pad = 20;
-  const cell = Math.min(40, Math.floor((svg.width - 2 * pad) / board.length));
-  const left = pad + (svg.width - 2 * pad - cell * board.length) / 2;
-  const boardTop = top + (move === null ? 8 : 40);
+  const perRow = Math.min(board.length, board.length <= 36 ? 36 : ROW_CELLS);
+  const rows = Math.ceil(board.length / perRow);
+  const cell = Math.min(40, Math.floor((svg.width - 2 * pad) / perRow));
+  const left = pad + (svg.width - 2 * pad - cell * perRow) / 2;
+  // Each row's top: room above the row the slide starts in, for its arrow.
+  const moveRow = move === null ? -1 : Math.floor((move.from - 1) / perRow);
+  const rowTops: number[] = [];
+  let rowTop = top + 8;
+  for (let r = 0; r < rows; r++) {
+    if (r === moveRow) rowTop += 32;
+    rowTops.push(rowTop);
+    rowTop += cell + 46;
+  }
+  /** Where cell i (0-based) sits: its left x and its row's top. */
+  const at = (i: number) => ({
+    x: left + (i % perRow) * cell,
+    y: rowTops[Math.floor(i / perRow)] ?? top,
+  });
   const pairs = pairsOf(board);
   const live = new Set<number>();
   for (const p of pairs) for (let c = p.left; c < p.right; c++) live.add(c);
   for (let i = 0; i < board.length; i++) {
-    const x = left + i * cell;
+    const { x, y } = at(i);
     const ch = board[i] ?? '.';
     const fill =
       ch === 'A' ? colors.first : ch === 'B' ? colors.second : live.has(i) ? colors.cell : colors.card;
-    svg.rect(x + 1, boardTop, cell - 2, cell - 2, { fill, stroke: colors.cellStroke, rx: 3 });
+    svg.rect(x + 1, y, cell - 2, cell - 2, { fill, stroke: colors.cellStroke, rx: 3 });
     if (ch !== '.')
-      svg.text(x + cell / 2, boardTop + cell / 2 + cell * 0.18, ch, {
+      svg.text(x + cell / 2, y + cell / 2 + cell * 0.18, ch, {
         size: Math.min(20, cell * 0.55),
         bold: true,
         fill: colors.card,
         anchor: 'middle',
       });
-    if (cell >= 18 && (i === 0 || (i + 1) % 5 === 0))
-      svg.text(x + cell / 2, boardTop + cell + 12, String(i + 1), {
+    if (cell >= 16 && (i === 0 || (i + 1) % 5 === 0))
+      svg.text(x + cell / 2, y + cell + 11, String(i + 1), {
         size: 10,
         fill: colors.faint,
         anchor: 'middle',
       });
   }
-  // Brackets under each pair's gap, labelled with the gap's size.
-  const bracketY = boardTop + cell + 20;
+  // Brackets under each pair's gap (split where the gap runs onto the next row), labelled with its size.
   for (const p of pairs) {
     const gap = p.right - p.left - 1;
-    const x1 = left + (p.left + 1) * cell;
-    const x2 = left + p.right * cell;
     const color = kindColor[p.kind];
     if (gap === 0) {
-      svg.circle(x1, bracketY + 4, 3, { fill: color });
+      const { x, y } = at(p.left);
+      svg.circle(x + cell, y + cell + 24, 3, { fill: color });
       continue;
     }
-    svg.path(`M${x1 + 2},${bracketY} v6 H${x2 - 2} v-6`, { stroke: color, strokeWidth: 2 });
-    svg.text((x1 + x2) / 2, bracketY + 22, String(gap), {
-      size: 14,
-      bold: true,
-      fill: color,
-      anchor: 'middle',
-    });
+    let labelled = false;
+    for (let from = p.left + 1; from < p.right;) {
+      const to = Math.min(p.right, (Math.floor(from / perRow) + 1) * perRow);
+      const start = at(from);
+      const x2 = start.x + (to - from) * cell;
+      const y = start.y + cell + 20;
+      svg.path(`M${start.x + 2},${y} v6 H${x2 - 2} v-6`, { stroke: color, strokeWidth: 2 });
+      if (!labelled) {
+        svg.text((start.x + x2) / 2, y + 22, String(gap), {
+          size: 14,
+          bold: true,
+          fill: color,
+          anchor: 'middle',
+        });
+        labelled = true;
+      }
+      from = to;
+    }
   }
   if (move !== null) {
-    const from = left + (move.from - 0.5) * cell;
-    const to = left + (move.to - 0.5) * cell;
-    const y = boardTop - 8;
-    svg.path(`M${from},${y} C${from},${y - 26} ${to},${y - 26} ${to},${y - 4}`, {
-      stroke: colors.win,
-      strokeWidth: 3,
-    });
-    svg.arrow(to, y - 12, to, y, colors.win, 3);
-    svg.text((from + to) / 2, y - 22, 'play', { size: 12, bold: true, fill: colors.win, anchor: 'middle' });
+    const from = at(move.from - 1);
+    const to = at(move.to - 1);
+    const fx = from.x + cell / 2;
+    const tx = to.x + cell / 2;
+    if (from.y === to.y) {
+      const y = from.y - 8;
+      svg.path(`M${fx},${y} C${fx},${y - 26} ${tx},${y - 26} ${tx},${y - 4}`, {
+        stroke: colors.win,
+        strokeWidth: 3,
+      });
+      svg.arrow(tx, y - 12, tx, y, colors.win, 3);
+      svg.text((fx + tx) / 2, y - 22, 'play', { size: 12, bold: true, fill: colors.win, anchor: 'middle' });
+    } else {
+      // A slide onto the next row: the A and where it lands, both outlined.
+      svg.rect(from.x - 1, from.y - 2, cell + 2, cell + 2, { stroke: colors.win, strokeWidth: 3, rx: 4 });
+      svg.rect(to.x - 1, to.y - 2, cell + 2, cell + 2, {
+        stroke: colors.win,
+        strokeWidth: 3,
+        rx: 4,
+        dash: '4 3',
+      });
+      svg.text(fx, from.y - 10, 'play', { size: 12, bold: true, fill: colors.win, anchor: 'middle' });
+    }
   }
-  return bracketY + 46;
+  return rowTop + 16;
 }
 
 /** Spare moves as two bars, and the contested gaps in binary with their XOR; returns the y below. */
-function drawSummary(svg: SvgBuilder, result: AbgameResult, top: number): number {
+function drawSummary(svg: SvgBuilder, result: AbgameResult, top: number, xorRows: number): number {
   const pad = 20;
   const barLeft = pad + 130;
   const barMax = svg.width - pad - barLeft - 60;
@@ -141,7 +182,11 @@ function drawSummary(svg: SvgBuilder, result: AbgameResult, top: number): number
     { size: 13, fill: decides ? colors.highlight : colors.muted },
   );
   y += 10;
-  const shown = result.contestedShown.slice(0, XOR_ROWS);
+  // Empty gaps (0) change no XOR: the rows go to gaps that do, when there are enough of them.
+  const shown = [
+    ...result.contestedShown.filter((g) => g.gap > 0),
+    ...result.contestedShown.filter((g) => g.gap === 0),
+  ].slice(0, xorRows);
   const bits = Math.max(1, ...shown.map((g) => g.gap.toString(2).length), result.xor.toString(2).length);
   const bitW = Math.min(18, Math.floor(220 / bits));
   const binLeft = svg.width - pad - bits * bitW;
@@ -196,6 +241,12 @@ export function pictureAbgame(
   result: AbgameResult,
   _explanation: Explanation<AbgameMove>,
 ): Picture | null {
+  const fits = params.board.length === result.cells && result.cells <= DRAWN_CELLS;
+  // A drawn board that would make the picture too tall gives way to the summary strip alone.
+  return (fits ? drawPicture(params, result, true) : null) ?? drawPicture(params, result, false);
+}
+
+function drawPicture(params: AbgameParams, result: AbgameResult, withBoard: boolean): Picture | null {
   const width = CARD_WIDTH;
   const pad = 20;
   const svg = new SvgBuilder(width);
@@ -214,8 +265,7 @@ export function pictureAbgame(
     },
   );
   let y = 46;
-  const drawn = params.board.length === result.cells && result.cells <= DRAWN_CELLS;
-  if (drawn) {
+  if (withBoard) {
     y = drawBoard(svg, params.board, result.move, y);
     let x = pad;
     x = svg.legendEntry(x, y, colors.highlight, 'contested gap');
@@ -224,8 +274,9 @@ export function pictureAbgame(
     svg.legendEntry(x, y, colors.card, 'dead cell');
     y += 16;
   }
-  y = drawSummary(svg, result, y + 14);
-  y = svg.paragraph(pad, y + 22, caption(result), width - 2 * pad, { size: 14, fill: colors.text });
-  const alt = `ABGAME, ${result.winner} wins. A has ${fmt(result.spareA)} spare moves, B ${fmt(result.spareB)}; ${fmt(result.contestedCount)} contested gaps with XOR ${fmt(result.xor)}.${drawn ? ` The board ${params.board} is drawn with its pairs.` : ''}`;
+  // Beside a drawn board the binary table is shorter: the board shows every gap already.
+  y = drawSummary(svg, result, y + 14, withBoard ? 3 : XOR_ROWS);
+  y = svg.paragraph(pad, y + 16, caption(result), width - 2 * pad, { size: 14, fill: colors.text });
+  const alt = `ABGAME, ${result.winner} wins. A has ${fmt(result.spareA)} spare moves, B ${fmt(result.spareB)}; ${fmt(result.contestedCount)} contested gaps with XOR ${fmt(result.xor)}.${withBoard ? ` The board ${params.board} is drawn with its pairs.` : ''}`;
   return svg.finish(y + 4, alt);
 }

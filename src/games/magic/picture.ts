@@ -149,7 +149,6 @@ export function pictureMagic(
   const singlesShown = Number(untouchedLeft < 3n ? untouchedLeft : 3n);
   const shown = drawn.slice(0, Math.max(2 + movedSingles, MAX_CIRCLES - singlesShown));
   const maxSize = Math.max(...shown.map((c) => c.size), 1);
-  const hiddenComponents = BigInt(result.components) - BigInt(shown.length + singlesShown);
 
   const width = CARD_WIDTH;
   const pad = 20;
@@ -195,6 +194,8 @@ export function pictureMagic(
     }
   }
   let rowTop = headerEnd + (teleports ? 48 : 12);
+  // Two rows at most (the magicians and the move's components always fit in them); the rest are counted.
+  rows.splice(2);
   for (const row of rows) {
     const total = row.reduce((a, s) => a + s.w, 0);
     let x = (width - total) / 2;
@@ -302,6 +303,7 @@ export function pictureMagic(
     });
   }
   let y = figureBottom + 4;
+  const hiddenComponents = BigInt(result.components) - BigInt(all.length);
   if (hiddenComponents > 0n) {
     svg.text(pad, y + 10, `… and ${big(hiddenComponents)} more components not drawn (counted below)`, {
       size: 12,

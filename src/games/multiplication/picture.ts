@@ -157,6 +157,15 @@ export function pictureMultiplication(
         : `Move 1 (outlined): ${starter} ×${p}, the move to play.`,
     );
   }
+  if (
+    (result.rule === 'two-primes-equal' || result.rule === 'two-primes-one-apart') &&
+    result.winner !== null
+  ) {
+    const [p, q] = [factors[0]?.prime, factors[1]?.prime].map(String);
+    story.push(
+      `${result.winner} mirrors: every ×${p} of ${otherPlayer(result.winner)}'s is answered with ×${q}, every ×${q} with ×${p}.`,
+    );
+  }
   if (last !== undefined && last.overfill)
     story.push(
       `Move ${moves.length} (red): ${last.player} ×${factors[last.prime]?.prime ?? ''} again, past its bar: M no longer divides N, a tie.`,

@@ -155,9 +155,17 @@ export function picturePartisan(
       strip.length <= capacity
         ? 0
         : Math.max(0, Math.min(from - Math.floor((capacity - (to - from + 1)) / 2), strip.length - capacity));
-    const end = Math.min(strip.length, start + capacity);
+    // A short cycle is drawn repeating (faded after the first period) so the repetition shows.
+    const shownLength =
+      strip.period === null ? strip.length : Math.max(strip.length, Math.min(COLUMNS, capacity));
+    const end = Math.min(shownLength, start + capacity);
+    const periodic = (c: number) =>
+      strip.preperiod !== null && strip.period !== null && c >= strip.length
+        ? strip.preperiod + ((c - strip.preperiod) % strip.period)
+        : c;
     const known = (c: number) => valueAt(result, null, c) !== null;
-    const extra = known(start) && known(end - 1) ? null : recompute(params, end - 1);
+    const extra =
+      known(start) && known(periodic(end - 1)) ? null : recompute(params, Math.min(end, strip.length) - 1);
     const cell = Math.floor((width - 2 * pad - 24) / COLUMNS);
     const left = pad + 24;
     // Two piles can share a column (the period wraps): their rings nest and their labels join.
@@ -179,13 +187,15 @@ export function picturePartisan(
         const x = left + (c - rowStart) * cell;
         if (c % 5 === 0)
           svg.text(x + cell / 2, top - 4, String(c), { size: 9, fill: colors.faint, anchor: 'middle' });
-        const v = valueAt(result, extra, c);
+        const v = valueAt(result, extra, periodic(c));
+        const repeated = c >= strip.length;
         (['a', 'b'] as const).forEach((row, i) => {
           const win = v === null ? null : row === 'a' ? v.a : v.b;
           const cy = top + i * (cell + 2);
           svg.rect(x + 1, cy, cell - 2, cell, {
             fill: win === null ? colors.cell : win ? '#2f6b45' : '#7a2e35',
             rx: 2,
+            ...(repeated ? { opacity: 0.45 } : {}),
           });
           svg.text(x + cell / 2, cy + cell * 0.72, win === null ? '?' : win ? 'W' : 'L', {
             size: 11,
@@ -212,7 +222,11 @@ export function picturePartisan(
         });
       }
       // Brackets: the pre-period and the period, where they fall in this row.
-      const bracketY = top + 2 * cell + 18;
+      let below = 0;
+      for (let c = rowStart; c < rowEnd; c++) below = Math.max(below, ringAt.get(`b${c}`)?.length ?? 0);
+      const bracketY = top + 2 * cell + 18 + 12 * below;
+      let labelEnd = 0;
+      let labelLines = 0;
       const bracket = (from: number, to: number, color: string, label: string) => {
         const a = Math.max(from, rowStart);
         const b = Math.min(to, rowEnd);
@@ -221,13 +235,17 @@ export function picturePartisan(
         const x2 = left + (b - rowStart) * cell - 1;
         svg.path(`M${x1},${bracketY - 5} v5 H${x2} v-5`, { stroke: color, strokeWidth: 2 });
         if (a !== from && rowStart !== start) return;
-        // Labels stay inside the card: a bracket near the right edge carries its label right-aligned.
-        const rightAligned = x1 + textWidth(label, 11) > width - pad;
-        svg.text(rightAligned ? Math.max(x2, pad + textWidth(label, 11)) : x1, bracketY + 13, label, {
-          size: 11,
-          fill: color,
-          anchor: rightAligned ? 'end' : 'start',
-        });
+        // Labels stay inside the card and clear of each other: the next one moves right, or down a line.
+        const w = textWidth(label, 11);
+        let lx = Math.max(x1, labelEnd + 10);
+        let ly = bracketY + 13;
+        if (lx + w > width - pad) {
+          lx = Math.max(pad, Math.min(x1, width - pad - w));
+          if (labelEnd > 0) ly += 13;
+        }
+        svg.text(lx, ly, label, { size: 11, fill: color });
+        labelEnd = lx + w;
+        labelLines = Math.max(labelLines, ly - bracketY);
       };
       if (strip.preperiod !== null && strip.period !== null) {
         if (strip.preperiod > 0)
@@ -239,7 +257,7 @@ export function picturePartisan(
           `one period: ${fmt(strip.period)} position${strip.period === 1 ? '' : 's'}, repeating`,
         );
       }
-      y = bracketY + (strip.period === null ? 0 : 18);
+      y = bracketY + (strip.period === null ? 0 : labelLines + 12);
     }
     if (start > 0 || end < strip.length)
       y = svg.paragraph(
