@@ -1,10 +1,8 @@
 /**
  * What `grundy solve` and `grundy explain` print: the short answer (or everything with --details), wrapped to the
- * terminal; and how `grundy rules --picture FILE` writes its picture (a one-line note when it cannot be drawn).
+ * terminal.
  */
-import { writeFileSync } from 'node:fs';
 import type { AnyGame, Explanation } from '../core/game.js';
-import type { AnswerPicture } from '../render/answer-picture.js';
 import { renderAnswerText } from '../render/answer-text.js';
 import { terminalWidth, wrapText } from '../render/wrap.js';
 
@@ -29,24 +27,6 @@ export function explainCommand(gameId: string, args: readonly string[]): string 
       kept.push(/^[\w.,:/=+-]+$/.test(arg) ? arg : `'${arg}'`);
   }
   return ['grundy explain', gameId, ...kept].join(' ');
-}
-
-/** Writes the picture's PNG to `path`; returns the line to print about it. */
-export function writePicture(picture: AnswerPicture, path: string, what: string): string {
-  switch (picture.kind) {
-    case 'none':
-      return `No picture: this game has none yet (nothing written to ${path}).`;
-    case 'note':
-      return `${picture.note} (Nothing written to ${path}.)`;
-    case 'png':
-      try {
-        writeFileSync(path, picture.png);
-      } catch {
-        // The answer is still right; a picture that cannot be saved is a note, never an error.
-        return `No picture written: cannot write "${path}".`;
-      }
-      return `Picture of ${what} written to ${path} (${picture.alt})`;
-  }
 }
 
 export function renderCliAnswer(

@@ -1,12 +1,12 @@
 /** `grundy rules <game> [--picture FILE]`: the rules in plain words with a worked example, and its picture. */
 import { InputError } from '../core/errors.js';
+import type { AnyGame } from '../core/game.js';
 import type { GameCatalog } from '../games/catalog.js';
-import { rulesPicture } from '../render/answer-picture.js';
 import { renderRulesText } from '../render/rules-text.js';
 import { terminalWidth, wrapText } from '../render/wrap.js';
-import { writePicture } from './answer.js';
 import { grundyVersion, parseCommandArgs } from './args.js';
 import { write, type CliIo } from './io.js';
+import { writePictureFile } from './picture.js';
 
 function rulesUsage(catalog: GameCatalog): string {
   return `Usage: grundy rules <game> [--picture FILE]
@@ -14,6 +14,15 @@ The rules of a game in plain words, who wins when, and a small example played ou
 --picture FILE writes a PNG of the example.
 Games: ${catalog.games.map((g) => g.id).join(', ')}
 Example: grundy rules magic`;
+}
+
+/** The rules example's picture, written like an answer's (the example is tiny, so it is solved here). */
+function writeExamplePicture(game: AnyGame, path: string): string {
+  const example = game.rules?.example;
+  if (example === undefined) return `No picture written: ${game.title} has no rules example.`;
+  const params: unknown = game.params.parse(example.params);
+  const result: unknown = game.solve(params);
+  return writePictureFile(game, params, result, game.explain(params, result), path);
 }
 
 export function runRules(io: CliIo, catalog: GameCatalog, args: readonly string[]): number {
@@ -42,7 +51,7 @@ export function runRules(io: CliIo, catalog: GameCatalog, args: readonly string[
   const game = catalog.resolveGame(gameId);
   let text = renderRulesText(game);
   const path = values['picture'];
-  if (typeof path === 'string') text += `\n\n${writePicture(rulesPicture(game), path, 'the example')}`;
+  if (typeof path === 'string') text += `\n\n${writeExamplePicture(game, path)}`;
   write(io.stdout, wrapText(text, terminalWidth(io.stdout, io.env)));
   return 0;
 }
