@@ -133,6 +133,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     mode: config.DISCORD_TOKEN === undefined ? 'webhook' : 'channel',
     logger: quizLogger,
     now,
+    games,
   });
   const breakMs = deps.quiz?.breakMs ?? quizRunnerDefaults.breakMs;
   const quizRunner = createQuizRunner({

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chatMessage, InputError, isInputError } from '../core/errors.js';
+import { handleAnswerButton, isAnswerButton } from './commands/answer-buttons.js';
 import { buildCommands } from './commands/index.js';
 import { handleCancel, isCancelButton } from './commands/cancel.js';
 import { handleQuizButton, isQuizButton } from './commands/quiz.js';
@@ -50,6 +51,7 @@ export function createDispatcher(bot: BotContext): Dispatcher {
     }
     if (request.kind === 'component') {
       if (isCancelButton(request)) await handleCancel(bot, request, reply);
+      else if (isAnswerButton(request)) await handleAnswerButton(bot, request, reply);
       else if (isQuizButton(request)) await handleQuizButton(bot, request, reply);
       else throw new InputError('That button is not Grundy’s (any more).');
       return 'ok';
@@ -107,7 +109,9 @@ export function createDispatcher(bot: BotContext): Dispatcher {
           : 'unknown'
         : isQuizButton(request)
           ? 'quiz_button'
-          : 'button';
+          : isAnswerButton(request)
+            ? 'answer_button'
+            : 'button';
     const started = bot.now();
     let outcome: string;
     try {

@@ -1,5 +1,5 @@
 /**
- * `grundy`, the one entry: solve, explain, judge, games, serve, worker, register, dev. Every command reads its
+ * `grundy`, the one entry: solve, explain, rules, judge, games, serve, worker, register, dev. Every command reads its
  * arguments the same way (./args.ts, Node's util.parseArgs) and gets the one catalog of games. Answers go to
  * stdout; errors go to stderr as one clear message (exit 2 for bad input), never a stack.
  */
@@ -9,6 +9,7 @@ import { loadCatalog } from '../load-catalog.js';
 import { grundyVersion, parseCommandArgs } from './args.js';
 import { write, writeText, type CliIo } from './io.js';
 import { runJudge } from './judge.js';
+import { runRules } from './rules.js';
 import { runSolve } from './solve.js';
 
 export type { CliIo } from './io.js';
@@ -16,8 +17,10 @@ export type { CliIo } from './io.js';
 const USAGE = `grundy — solves and explains two-player games
 
 Usage:
-  grundy solve <game> <input...> [--json] [--details]   answer a question (see: grundy games)
+  grundy solve <game> <input...> [--json] [--details]   the short answer (see: grundy games)
+      [--picture FILE]                                  also write the answer's picture as a PNG
   grundy explain <game> <input...>                      the same, with every detail
+  grundy rules <game> [--picture FILE]                  the rules in plain words, with an example played out
   grundy judge <game>                                   original contest input on stdin -> output on stdout
   grundy games [--json]                                 the games, with an example each
   grundy serve                                          the bot: HTTP interactions endpoint (+ gateway)
@@ -32,6 +35,7 @@ Options:
 Examples:
   grundy solve seagm 2 6 3
   grundy solve seagm 2 6 3 --json
+  grundy rules seagm
   grundy judge seagm < input.txt`;
 
 function runGames(io: CliIo, catalog: GameCatalog, args: readonly string[]): number {
@@ -93,6 +97,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runSolve(io, await cliCatalog(io), args, 'explain');
       case 'judge':
         return await runJudge(io, await cliCatalog(io), args);
+      case 'rules':
+        return runRules(io, await cliCatalog(io), args);
       case 'serve': {
         const { serveMain } = await import('../serve.js');
         return await serveMain([...args], io.env);

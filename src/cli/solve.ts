@@ -4,9 +4,10 @@ import { InputError } from '../core/errors.js';
 import type { AnyGame, RawFields, StreamedSolve } from '../core/game.js';
 import { paramsFromFields } from '../core/params.js';
 import type { GameCatalog } from '../games/catalog.js';
-import { renderExplanationText } from '../render/text.js';
+import { explainCommand, renderCliAnswer } from './answer.js';
 import { grundyVersion, parseCommandArgs, type OptionSpec } from './args.js';
 import { write, writeText, type CliIo } from './io.js';
+import { writePictureFile } from './picture.js';
 
 /** Files larger than this are refused unless the game can stream them. */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -27,7 +28,7 @@ export function gameUsage(game: AnyGame, verb: SolveVerb): string {
     `${game.title}: ${game.summary}`,
     `From ${game.origin}.`,
     '',
-    `Usage: ${synopsis} [--json] [--details]`,
+    `Usage: ${synopsis} [--json] [--details] [--picture FILE]`,
     '',
     'Inputs:',
     ...game.inputs.map((i) => {
@@ -55,6 +56,8 @@ interface SolveArgs {
   readonly help: boolean;
   readonly version: boolean;
   readonly file: string | undefined;
+  /** Where to write the answer's picture as a PNG. */
+  readonly picture: string | undefined;
 }
 
 /** Maps CLI positionals and --flags onto the game's input fields. */
@@ -63,6 +66,7 @@ function solveArgs(game: AnyGame, verb: SolveVerb, args: readonly string[]): Sol
     json: { type: 'boolean' },
     details: { type: 'boolean' },
     file: { type: 'string' },
+    picture: { type: 'string', expects: 'a file name for the PNG, e.g. answer.png' },
   };
   for (const input of game.inputs) options[input.name] = { type: 'string' };
   const usage = (message: string) => new InputError(`${message}\n\n${gameUsage(game, verb)}`);
@@ -92,6 +96,7 @@ function solveArgs(game: AnyGame, verb: SolveVerb, args: readonly string[]): Sol
     }
   }
   const file = values['file'];
+  const picture = values['picture'];
   return {
     fields,
     json: values['json'] === true,
@@ -99,6 +104,7 @@ function solveArgs(game: AnyGame, verb: SolveVerb, args: readonly string[]): Sol
     help: values['help'] === true,
     version: values['version'] === true,
     file: typeof file === 'string' ? file : undefined,
+    picture: typeof picture === 'string' ? picture : undefined,
   };
 }
 
@@ -142,7 +148,7 @@ export async function runSolve(
     write(io.stdout, grundyVersion());
     return 0;
   }
-  const { fields, json, details, file } = parsed;
+  const { fields, json, details, file, picture } = parsed;
   if (file !== undefined) {
     const target = game.inputs.find((i) => i.acceptsFile === true);
     if (target === undefined)
@@ -170,9 +176,17 @@ export async function runSolve(
       } else {
         writeText(
           io.stdout,
-          renderExplanationText(game, streamed.explanation, { details, inputSummary: streamed.inputSummary }),
+          renderCliAnswer(
+            game,
+            { explanation: streamed.explanation, inputSummary: streamed.inputSummary },
+            { details, moreCommand: `grundy explain ${game.id} --file ${file}` },
+            { stream: io.stdout, env: io.env },
+          ),
         );
       }
+      // A streamed input is never held as params, and a picture is drawn from params.
+      if (picture !== undefined)
+        write(io.stderr, 'No picture written: a streamed file is summarised in words only.');
       return 0;
     }
     if (size > MAX_FILE_BYTES) {
@@ -188,7 +202,16 @@ export async function runSolve(
   if (json) {
     write(io.stdout, JSON.stringify({ game: game.id, params, result, explanation }));
   } else {
-    writeText(io.stdout, renderExplanationText(game, explanation, { details }));
+    writeText(
+      io.stdout,
+      renderCliAnswer(
+        game,
+        { explanation },
+        { details, moreCommand: explainCommand(game.id, rest) },
+        { stream: io.stdout, env: io.env },
+      ),
+    );
   }
+  if (picture !== undefined) write(io.stderr, writePictureFile(game, params, result, explanation, picture));
   return 0;
 }

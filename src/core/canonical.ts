@@ -29,5 +29,15 @@ export function canonicalKey(
   params: unknown,
   prefix = 'grundy',
 ): string {
-  return `${prefix}:v1:${gameId}:${solverVersion}:${hashParams(params)}`;
+  return keyFromHash(gameId, solverVersion, hashParams(params), prefix);
+}
+
+/** The canonical key for a params hash already known (e.g. carried by a button to find a cached answer). */
+export function keyFromHash(gameId: string, solverVersion: string, hash: string, prefix = 'grundy'): string {
+  return `${prefix}:v1:${gameId}:${solverVersion}:${hash}`;
+}
+
+/** The params hash at the end of a canonical key. */
+export function hashOfKey(key: string): string {
+  return key.slice(key.lastIndexOf(':') + 1);
 }

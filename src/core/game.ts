@@ -64,6 +64,25 @@ export interface Explanation<M> {
   readonly facts: readonly KeyFact[];
   /** Longer material (tables, per-turn figures) that a renderer may attach as a file. */
   readonly details?: readonly { readonly title: string; readonly lines: readonly string[] }[];
+  /**
+   * The short answer's why: at most three short sentences a student can check on the picture. Renderers fall
+   * back to the first reasons when a game gives none.
+   */
+  readonly brief?: readonly string[];
+  /** When `moves` is empty: the one refutation that matters most, in one short sentence. */
+  readonly refutation?: string;
+}
+
+/**
+ * A picture of an answer: an SVG (drawn with the shipped font, family "DejaVu Sans") in a dark card, sized in
+ * CSS pixels. Pure data; `render/png.ts` rasterizes it once at the edge.
+ */
+export interface Picture {
+  readonly svg: string;
+  readonly width: number;
+  readonly height: number;
+  /** What the picture shows, in one or two sentences, for screen readers and text-only places. */
+  readonly alt: string;
 }
 
 export interface SolveContext {
@@ -109,6 +128,34 @@ export interface GameExample {
   readonly note: string;
 }
 
+/** A game's rules for a newcomer, as data (rendered for terminals and Discord elsewhere). */
+export interface GameRules<P> {
+  /** What the game is, in one sentence; no notation. */
+  readonly what: string;
+  /** How a turn goes, in plain words, one sentence each. */
+  readonly play: readonly string[];
+  /** Who wins, and when. */
+  readonly winning: readonly string[];
+  /** Words and signs Grundy's answers use, each introduced here before it is used. */
+  readonly terms?: readonly { readonly term: string; readonly meaning: string }[];
+  readonly example: RulesExample<P>;
+}
+
+/** A small game played out move by move; `params` is its start, so the solver and brute force can check it. */
+export interface RulesExample<P> {
+  readonly params: P;
+  /** How to ask Grundy about this start position (after `grundy solve`). */
+  readonly cli: string;
+  /** The same question as the game's input fields (a slash command's options). */
+  readonly fields: RawFields;
+  /** The start position in words. */
+  readonly setup: string;
+  /** The moves in order, one sentence each, naming the player. */
+  readonly steps: readonly string[];
+  /** Who won, and why, in one sentence. */
+  readonly result: string;
+}
+
 export interface GameDefinition<P, R, M> {
   /** Lower-case slug; the slash-command and CLI name. */
   readonly id: string;
@@ -144,8 +191,15 @@ export interface GameDefinition<P, R, M> {
    * (huge files in the CLI, attachments in Discord). Games without it read files into the field instead.
    */
   solveStream?(chunks: AsyncIterable<Uint8Array>, ctx?: SolveContext): Promise<StreamedSolve<R, M>>;
+  /**
+   * Optional: the answer as a picture, a pure function of the data `explain` works from. Null when the input
+   * is too large to draw; callers then show a one-line note instead.
+   */
+  picture?(params: P, result: R, explanation: Explanation<M>): Picture | null;
   /** A fresh instance for quizzes and tests; deterministic for a given generator state. */
   randomInstance(rng: Rng, difficulty: Difficulty): P;
+  /** The rules for a newcomer, with a worked example (`grundy rules`, `/rules`). */
+  readonly rules?: GameRules<P>;
 }
 
 /** The registry holds games with their types erased; each game is still checked where it is defined. */

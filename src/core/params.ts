@@ -12,7 +12,9 @@ export function parseParams<P, R, M>(game: GameDefinition<P, R, M>, candidate: u
   // Custom messages already name the field, the range and an example; zod's own ones get the path added.
   const lines = parsed.error.issues.slice(0, 5).map((issue) => {
     const path = issue.path.map(String).join('.');
-    return issue.code === 'custom' || path === '' ? issue.message : `${path}: ${issue.message}`;
+    // A message that already starts with its own label ("numbers: ...", "first must be ...") gets no second one.
+    const labelled = /^[\w.-]+: /.test(issue.message) || issue.message.startsWith(`${path} `);
+    return issue.code === 'custom' || path === '' || labelled ? issue.message : `${path}: ${issue.message}`;
   });
   throw new InputError(lines.join('\n'), typeof field === 'string' ? field : undefined);
 }

@@ -21,6 +21,8 @@ const ExplanationSchema = z.object({
   reasons: z.array(z.string()),
   facts: z.array(z.object({ label: z.string(), value: z.string() })),
   details: z.array(z.object({ title: z.string(), lines: z.array(z.string()) })).exactOptional(),
+  brief: z.array(z.string()).exactOptional(),
+  refutation: z.string().exactOptional(),
 });
 
 const schemas = new WeakMap<AnyGame, z.ZodType<StoredAnswer>>();

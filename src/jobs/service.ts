@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import type { Queue } from 'bullmq';
 import { Gauge } from 'prom-client';
 import type { Config } from '../config.js';
-import { canonicalKey } from '../core/canonical.js';
+import { canonicalKey, keyFromHash } from '../core/canonical.js';
 import { GrundyError, ServiceUnavailableError } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import { parseParams } from '../core/params.js';
@@ -184,6 +184,15 @@ class Service implements SolveService {
         this.logger.error({ err: error, game: game.id, key, via }, 'solve failed');
       throw error;
     }
+  }
+
+  async cachedAnswer(gameId: string, hash: string): Promise<SolveAnswer | undefined> {
+    if (this.closing !== undefined || !/^[0-9a-f]{40}$/.test(hash)) return undefined;
+    const game = this.catalog.games.find((g) => g.id === gameId);
+    if (game === undefined) return undefined;
+    const key = keyFromHash(game.id, game.solverVersion, hash, this.config.GRUNDY_PREFIX);
+    const stored = await this.cache.get(game, key);
+    return stored === undefined ? undefined : this.answer(game, undefined, key, stored, 'cache');
   }
 
   private answer(

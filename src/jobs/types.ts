@@ -41,6 +41,11 @@ export interface SolveService {
    */
   route(estimateMs: number): 'inline' | 'queue';
   health(): Promise<HealthReport>;
+  /**
+   * A cached answer by its params hash (the end of `SolveAnswer.key`), never solving: for buttons that show
+   * more of an answer already given. Undefined when it is not (or no longer) cached.
+   */
+  cachedAnswer?(gameId: string, hash: string): Promise<SolveAnswer | undefined>;
   /** The BullMQ queues behind the service (empty or absent without Redis), e.g. for Bull Board. */
   readonly queues?: readonly Queue[];
   /** Idempotent. */

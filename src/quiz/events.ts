@@ -6,6 +6,13 @@ import type { Explanation } from '../core/game.js';
 import type { AnswerReply, PracticeGrade, RoundResult, Standing } from './machine.js';
 import type { ChoiceId, PartId, QuestionView } from './question.js';
 
+/** A question's instance and the solver's result: what a picture of the answer is drawn from. */
+export interface SolvedQuestion {
+  readonly gameId: string;
+  readonly params: unknown;
+  readonly result: unknown;
+}
+
 export interface ButtonView {
   readonly customId: string;
   readonly label: string;
@@ -43,6 +50,8 @@ export type QuizEvent =
       readonly answers: readonly RightAnswer[];
       /** Null when the solver could not be reached to rebuild it (after a restart). */
       readonly explanation: Explanation<unknown> | null;
+      /** What the picture is drawn from; null when unknown (like `explanation`). */
+      readonly solved?: SolvedQuestion | null;
       /** Who answered, best first; empty when nobody did. */
       readonly results: readonly RoundResult[];
       readonly standings: readonly Standing[];

@@ -5,7 +5,7 @@
  */
 import type { AnyGame, Explanation, Outcome } from '../core/game.js';
 import type { GameCatalog } from '../games/catalog.js';
-import type { ButtonView, QuizEvent } from './events.js';
+import type { ButtonView, QuizEvent, SolvedQuestion } from './events.js';
 import type { QuizEffect } from './machine.js';
 import {
   buildRoundSpec,
@@ -36,6 +36,8 @@ export interface QuizSolver {
 export interface Prepared {
   readonly ref: QuestionRef;
   readonly params: unknown;
+  /** The solver's result, for the reveal's picture. */
+  readonly result: unknown;
   readonly spec: RoundSpec;
   readonly view: QuestionView;
   readonly explanation: Explanation<unknown> | null;
@@ -98,6 +100,7 @@ export class QuestionBank {
     const prepared: Prepared = {
       ref,
       params: solved.params,
+      result: solved.result,
       spec,
       view: viewQuestion(game, ref, solved.params, spec),
       explanation: solved.explanation,
@@ -119,10 +122,14 @@ export class QuestionBank {
   private async describe(
     spec: RoundSpec,
     withExplanation: boolean,
-  ): Promise<{ view: QuestionView | null; explanation: Explanation<unknown> | null }> {
+  ): Promise<{
+    view: QuestionView | null;
+    explanation: Explanation<unknown> | null;
+    solved: SolvedQuestion | null;
+  }> {
     const ref = decodeQuestionId(spec.questionId);
     const game = ref === undefined ? undefined : this.catalog.findGame(ref.gameId);
-    if (ref === undefined || game === undefined) return { view: null, explanation: null };
+    if (ref === undefined || game === undefined) return { view: null, explanation: null, solved: null };
     let prepared = this.questions.get(spec.questionId);
     if (withExplanation && prepared?.explanation == null) {
       try {
@@ -133,7 +140,9 @@ export class QuestionBank {
     }
     // The stored spec (what was graded) labels the view, even if a newer solver would say otherwise.
     const view = viewQuestion(game, ref, prepared?.params ?? instanceFor(game, ref), spec);
-    return { view, explanation: prepared?.explanation ?? null };
+    const solved =
+      prepared === undefined ? null : { gameId: game.id, params: prepared.params, result: prepared.result };
+    return { view, explanation: prepared?.explanation ?? null, solved };
   }
 
   async toEvent(channelId: string, effect: QuizEffect): Promise<QuizEvent> {
@@ -154,7 +163,7 @@ export class QuestionBank {
         };
       }
       case 'reveal': {
-        const { view, explanation } = await this.describe(effect.spec, true);
+        const { view, explanation, solved } = await this.describe(effect.spec, true);
         const players = view?.players ?? (['First player', 'Second player'] as const);
         return {
           kind: 'reveal',
@@ -167,6 +176,7 @@ export class QuestionBank {
             label: choiceLabel(p.correct, players),
           })),
           explanation,
+          solved,
           results: effect.results,
           standings: effect.standings,
           nextAt: effect.nextAt,

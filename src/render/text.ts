@@ -1,5 +1,6 @@
 /** Explanation data -> plain text for a terminal. (Discord rendering lives in bot/render/answer.ts.) */
 import type { AnyGame, Explanation } from '../core/game.js';
+import { moveLabel } from './short-answer.js';
 
 export interface TextRenderOptions {
   /** Include the long `details` sections. */
@@ -18,7 +19,7 @@ export function renderExplanationText(
   lines.push(explanation.headline);
   if (explanation.moves.length > 0) {
     lines.push('');
-    lines.push(explanation.moves.length === 1 ? 'Winning move:' : 'Winning moves:');
+    lines.push(`${moveLabel(explanation.outcome, explanation.moves.length)}:`);
     for (const move of explanation.moves) lines.push(`  * ${move.text}`);
   } else if (explanation.whyNoMove !== undefined) {
     lines.push('');

@@ -282,13 +282,22 @@ describe('magic: explanations', () => {
     expect(explanation.headline).toContain('walks');
   });
 
-  it('names components, E, both targets and a move; a lost start says why', () => {
+  it('names the groups, the spare passages, both targets and a move in plain words; a lost start says why', () => {
     const won = params(4, [[3, 4]], 1);
     const explanation = magic.explain(won, magic.solve(won));
     const text = explanation.reasons.join(' ');
-    expect(text).toContain('3 components');
-    expect(text).toContain('E = 0');
-    expect(text).toContain("First's target is even groups, Second's is odd groups");
+    expect(text).toContain('3 groups');
+    expect(text).toContain('0 passages can still be built inside groups');
+    expect(text).toContain(
+      'First builds last, and wins, when the final groups are even; Second wants them odd',
+    );
+    // No proof notation in what users read.
+    const shown = [
+      text,
+      ...(explanation.brief ?? []),
+      ...explanation.facts.map((f) => `${f.label} ${f.value}`),
+    ];
+    for (const line of shown) expect(line).not.toMatch(/C\(N,2\)|s\(N-s\)|\bE\b|\bRule\b/);
     expect(explanation.moves[0]?.text).toMatch(/build passage \d-\d/);
     const lost = params(4, [], 1);
     const lostExplanation = magic.explain(lost, magic.solve(lost));

@@ -10,6 +10,7 @@ import { Status } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { parseParams } from '../../src/core/params.js';
 import { seagm } from '../../src/games/seagm/index.js';
+import { multiplication } from '../../src/games/multiplication/index.js';
 import { startHarness, type Harness } from '../support/bot-harness.js';
 import { FakeDiscord, type RecordedRequest } from '../support/fake-discord.js';
 import { FakeGateway, Op } from '../support/fake-gateway.js';
@@ -28,6 +29,11 @@ import { waitUntil } from '../support/wait.js';
 
 const EPHEMERAL = 64;
 const BOT_TOKEN = 'fake-bot-token';
+
+function customIds(message: unknown): string[] {
+  const rows = (message as { components?: { components: { custom_id?: string }[] }[] }).components ?? [];
+  return rows.flatMap((r) => r.components.map((b) => b.custom_id ?? ''));
+}
 
 describe('the bot on a fake gateway', () => {
   let h: Harness;
@@ -88,12 +94,12 @@ describe('the bot on a fake gateway', () => {
     expect(callback.authorization).toBeUndefined();
     const body = callback.body as {
       type: number;
-      data: { embeds: { title: string; fields: unknown[] }[]; flags?: number };
+      data: { embeds: { title: string; description: string }[]; flags?: number };
     };
     expect(body.type).toBe(4);
     expect(body.data.flags ?? 0).toBe(0);
     expect(body.data.embeds[0]?.title).toBe('Second player wins');
-    expect(body.data.embeds[0]?.fields).toContainEqual(expect.objectContaining({ value: '1/3 (0.3333)' }));
+    expect(body.data.embeds[0]?.description).toContain('1/3 (0.3333)');
     await waitUntil('the interaction to end', () => h.server.dispatcher.inFlight === 0);
     expect(h.fake.forToken(built.token)).toEqual([callback]);
   });
@@ -112,7 +118,7 @@ describe('the bot on a fake gateway', () => {
     });
   });
 
-  test('a 2,000-card attachment: deferReply, then editReply with the answer and the explanation file', async () => {
+  test('a 2,000-card attachment: deferReply, then editReply with the short answer; the reasoning button attaches the rest', async () => {
     const cards = Array.from({ length: 2000 }, (_, k) => 3 * k + 2);
     const built = chatInput(
       h.games,
@@ -131,7 +137,6 @@ describe('the bot on a fake gateway', () => {
       'the answer edit',
       20_000,
     );
-    expect(edit.contentType).toMatch(/^multipart\/form-data/);
     const body = edit.body as {
       embeds: { title: string }[];
       components: unknown[];
@@ -139,11 +144,41 @@ describe('the bot on a fake gateway', () => {
     };
     const expected = seagm.solve(parseParams(seagm, { cards }));
     expect(body.embeds[0]?.title).toBe(`${expected.firstWins ? 'First' : 'Second'} player wins`);
-    expect(body.components).toEqual([]);
+    const ids = customIds(body);
+    expect(ids.map((id) => id.split(':')[0])).toEqual(['grundy-why', 'grundy-rules']);
+    // Show the reasoning: interaction.reply, ephemeral, with the explanation file in the multipart callback.
+    const press = buttonPress(ids[0] ?? '', built, { user: bob, fake: h.fake });
+    gateway.interaction(press.payload);
+    const reasoning = await callbackOf(press);
+    expect(reasoning.body).toMatchObject({ type: 4, data: { flags: EPHEMERAL } });
     // discord.js names the file in its multipart part; the JSON lists it by id.
-    expect(body.attachments.map((a) => a.id)).toEqual(['0']);
-    expect(edit.files.map((f) => f.filename)).toEqual(['seagm-explanation.txt']);
-    expect(edit.files[0]?.text).toContain('Cards: 2,000');
+    expect(reasoning.contentType).toMatch(/^multipart\/form-data/);
+    expect(
+      (reasoning.body as { data: { attachments: { id: string }[] } }).data.attachments.map((a) => a.id),
+    ).toEqual(['0']);
+    expect(reasoning.files.map((f) => f.filename)).toEqual(['seagm-explanation.txt']);
+    expect(reasoning.files[0]?.text).toContain('Cards: 2,000');
+  });
+
+  test('a picture rides in the callback as a multipart file; the Rules button answers privately with its own', async () => {
+    const built = chatInput(h.games, 'multiplication', { n: '12', first: 'Alice' }, { fake: h.fake });
+    gateway.interaction(built.payload);
+    const callback = await callbackOf(built);
+    const data = (callback.body as { type: number; data: Record<string, unknown> }).data;
+    expect(callback.contentType).toMatch(/^multipart\/form-data/);
+    expect(callback.files.map((f) => [f.filename, f.contentType])).toEqual([
+      ['multiplication-answer.png', 'image/png'],
+    ]);
+    expect(callback.files[0]?.data.subarray(1, 4).toString()).toBe('PNG');
+    expect((data['embeds'] as { image?: { url: string } }[])[0]?.image).toEqual({
+      url: 'attachment://multiplication-answer.png',
+    });
+    const rules = buttonPress(customIds(data)[1] ?? '', built, { user: bob, fake: h.fake });
+    gateway.interaction(rules.payload);
+    const shown = await callbackOf(rules);
+    expect(shown.body).toMatchObject({ type: 4, data: { flags: EPHEMERAL } });
+    expect(JSON.stringify(shown.body)).toContain(multiplication.rules?.what ?? 'rules missing');
+    expect(shown.files.map((f) => f.filename)).toEqual(['multiplication-rules.png']);
   });
 
   test('a button press: the asker cancels a long solve, interaction.update replaces the message', async () => {

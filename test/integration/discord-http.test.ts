@@ -4,11 +4,15 @@
  * Discord's OpenAPI schemas. Every HTTP interaction response is validated against the same schema.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { renderAnswer } from '../../src/bot/render/answer.js';
+import { renderShortAnswer } from '../../src/bot/render/answer-short.js';
+import { hashOfKey } from '../../src/core/canonical.js';
+import { builtInGames as registeredGames } from '../../src/games/catalog.js';
+import { multiplication } from '../../src/games/multiplication/index.js';
+import { answerPicture, rulesPicture, type AnswerPicture } from '../../src/render/answer-picture.js';
 import { seagm } from '../../src/games/seagm/index.js';
 import { startHarness, type Harness } from '../support/bot-harness.js';
 import { discordSchemas } from '../support/discord-schema.js';
-import type { RecordedRequest } from '../support/fake-discord.js';
+import type { RecordedFile, RecordedRequest } from '../support/fake-discord.js';
 import {
   ada,
   bob,
@@ -17,6 +21,7 @@ import {
   ping,
   postInteraction,
   testKeys,
+  type BuiltInteraction,
   type OptionInput,
 } from '../support/interactions.js';
 import { waitUntil } from '../support/wait.js';
@@ -26,6 +31,33 @@ const noMentions = { parse: [], users: [] };
 
 function expectValidCallback(json: unknown): void {
   expect(discordSchemas().validate('interactionCallback', json)).toBeUndefined();
+}
+
+function buttonLabels(message: unknown): string[] {
+  const rows = (message as { components?: { components: { label?: string }[] }[] }).components ?? [];
+  return rows.flatMap((r) => r.components.map((b) => b.label ?? ''));
+}
+
+/** The picture went out as Discord wants it: a PNG part, described in `attachments`, shown as the embed image. */
+function expectPictureSent(
+  message: { body: unknown; files: readonly RecordedFile[] },
+  picture: AnswerPicture,
+  name: string,
+): void {
+  const body = message.body as {
+    embeds: { image?: { url: string }; description?: string }[];
+    attachments?: unknown;
+  };
+  if (picture.kind === 'png') {
+    expect(message.files.map((f) => [f.filename, f.contentType])).toEqual([[name, 'image/png']]);
+    expect(message.files[0]?.data.equals(Buffer.from(picture.png))).toBe(true);
+    expect(body.attachments).toEqual([{ id: '0', filename: name }]);
+    expect(body.embeds[0]?.image).toEqual({ url: `attachment://${name}` });
+  } else {
+    expect(message.files).toEqual([]);
+    expect(body.embeds[0]?.image).toBeUndefined();
+    if (picture.kind === 'note') expect(body.embeds[0]?.description).toContain(picture.note);
+  }
 }
 
 interface Asked {
@@ -63,6 +95,45 @@ describe('HTTP interactions endpoint', () => {
       'the answer edit',
       20_000,
     );
+  }
+
+  /** The message an interaction ends up showing: the first response's, or (deferred) the edit's. */
+  async function finalMessage(asked: Asked): Promise<{ body: unknown; files: readonly RecordedFile[] }> {
+    if (asked.json['type'] === 4) {
+      expect(h.fake.forToken(asked.token)).toEqual([]);
+      return { body: asked.json['data'], files: [] };
+    }
+    expect(asked.json['type']).toBe(5);
+    const edit = await answerEdit(asked.token);
+    return { body: edit.body, files: edit.files };
+  }
+
+  /** Presses the message's button with this label, as `user`. */
+  async function pressButton(message: unknown, label: string, asked: Asked, user = ada): Promise<Asked> {
+    const rows = (message as { components?: { components: { label?: string; custom_id?: string }[] }[] })
+      .components;
+    const button = (rows ?? []).flatMap((r) => r.components).find((b) => b.label === label);
+    expect(button?.custom_id).toBeDefined();
+    const source: BuiltInteraction = { id: asked.id, token: asked.token, payload: {} };
+    const press = buttonPress(button?.custom_id ?? '', source, { user, fake: h.fake });
+    tokens.push(press.token);
+    const response = await postInteraction(h.server.url, h.keys, press.payload);
+    expect(response.status).toBe(200);
+    expectValidCallback(response.json);
+    return {
+      token: press.token,
+      id: press.id,
+      status: response.status,
+      json: response.json as Record<string, unknown>,
+      ms: response.ms,
+    };
+  }
+
+  /** Cache hits and misses so far: a button that solves again would move them. */
+  async function solveCounts(): Promise<string> {
+    const hits = await h.metrics.registry.getSingleMetricAsString('grundy_cache_hits_total');
+    const misses = await h.metrics.registry.getSingleMetricAsString('grundy_cache_misses_total');
+    return `${hits}\n${misses}`;
   }
 
   beforeAll(async () => {
@@ -116,32 +187,110 @@ describe('HTTP interactions endpoint', () => {
     expect(metrics).toContain('grundy_interactions_total{kind="http",outcome="unauthorized"} 6');
   });
 
-  test('/seagm numbers: 2 6 3 is answered in the first response: second player wins, random play 1/3', async () => {
+  test('/seagm numbers: 2 6 3: the short answer first (verdict, refutation, why, picture) with its buttons', async () => {
     const asked = await ask('seagm', { numbers: '2 6 3' });
     // What the solver said (now from the cache, with its original solve time), rendered: the exact payload.
     const solved = await h.service.solve('seagm', { cards: ['2', '6', '3'] });
-    const expected = renderAnswer({
+    const picture = answerPicture(seagm, solved.params, solved.result, solved.explanation);
+    const expected = renderShortAnswer({
       game: seagm,
       answer: { explanation: solved.explanation, fromCache: false, solveMs: solved.solveMs, via: 'inline' },
       inputSummary: 'numbers: 2 6 3',
+      picture,
+      reasoningRef: hashOfKey(solved.key),
     });
-    expect(expected.files).toBeUndefined();
-    expect(asked.json).toEqual({ type: 4, data: { allowed_mentions: noMentions, embeds: expected.embeds } });
-    // The facts the issue names: second player wins; random play 1/3.
-    const [embed] = (
-      asked.json['data'] as { embeds: { title: string; description: string; fields: { value: string }[] }[] }
-    ).embeds;
+    const final = await finalMessage(asked);
+    expect(final.body).toMatchObject({ embeds: expected.embeds, components: expected.components });
+    expectPictureSent(final, picture, 'seagm-answer.png');
+    // The facts the issue names: second player wins; random play 1/3; and the answer is short.
+    const [embed] = (final.body as { embeds: { title: string; description: string }[] }).embeds;
     expect(embed?.title).toBe('Second player wins');
     expect(embed?.description).toContain('1/3 (0.3333)');
-    expect(embed?.fields.map((f) => f.value)).toContain('1/3 (0.3333)');
-    // Nothing else was sent for this interaction.
-    expect(h.fake.forToken(asked.token)).toEqual([]);
+    expect(embed?.description.split('\n').filter((l) => l.trim() !== '').length).toBeLessThanOrEqual(6);
+    expect(buttonLabels(final.body)).toEqual(['Show the reasoning', 'Rules']);
 
     // The same question again (in another order) comes from the cache.
-    const again = await ask('seagm', { numbers: '3, 2, 6' });
-    const [cached] = (again.json['data'] as { embeds: { footer: { text: string }; title: string }[] }).embeds;
+    const again = await finalMessage(await ask('seagm', { numbers: '3, 2, 6' }));
+    const [cached] = (again.body as { embeds: { footer: { text: string }; title: string }[] }).embeds;
     expect(cached?.title).toBe('Second player wins');
     expect(cached?.footer.text).toMatch(/^From the cache · first solved in /);
+  });
+
+  test('a picture rides as a multipart attachment shown in the embed; Rules and Show the reasoning never solve again', async () => {
+    const asked = await ask('multiplication', { n: '12', first: 'Alice' });
+    const solved = await h.service.solve('multiplication', { n: '12', first: 'Alice' });
+    const picture = answerPicture(multiplication, solved.params, solved.result, solved.explanation);
+    const final = await finalMessage(asked);
+    expectPictureSent(final, picture, 'multiplication-answer.png');
+    expect(buttonLabels(final.body)).toEqual(['Show the reasoning', 'Rules']);
+
+    const before = await solveCounts();
+    const reasoning = await pressButton(final.body, 'Show the reasoning', asked);
+    expect(reasoning.json).toMatchObject({ type: 4, data: { flags: EPHEMERAL } });
+    const full = (reasoning.json['data'] as { embeds: { description: string; fields: { name: string }[] }[] })
+      .embeds[0];
+    for (const reason of solved.explanation.reasons.slice(0, 2)) expect(full?.description).toContain(reason);
+    expect(full?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['Only possible winner']));
+
+    const rules = await pressButton(final.body, 'Rules', asked, bob);
+    expect(rules.json).toMatchObject({ data: { flags: EPHEMERAL } });
+    const shown = await finalMessage(rules);
+    const [embed] = (shown.body as { embeds: { title: string; description: string }[] }).embeds;
+    expect(embed?.title).toBe(multiplication.title);
+    expect(embed?.description).toContain(multiplication.rules?.what ?? '?');
+    expectPictureSent(shown, rulesPicture(multiplication), 'multiplication-rules.png');
+    expect(await solveCounts()).toEqual(before);
+  });
+
+  test('Show the reasoning finds an answer in the shared cache, and says so plainly when it is gone', async () => {
+    const solved = await h.service.solve('seagm', { cards: [4, 6, 9, 10] });
+    const original = await ask('help', {});
+    const cached = await pressButton(
+      {
+        components: [
+          { components: [{ label: 'x', custom_id: `grundy-why:seagm:${hashOfKey(solved.key)}` }] },
+        ],
+      },
+      'x',
+      original,
+    );
+    expect(cached.json).toMatchObject({
+      type: 4,
+      data: {
+        flags: EPHEMERAL,
+        embeds: [{ description: expect.stringContaining(solved.explanation.headline) as unknown }],
+      },
+    });
+    const gone = await pressButton(
+      { components: [{ components: [{ label: 'x', custom_id: `grundy-why:seagm:${'0'.repeat(40)}` }] }] },
+      'x',
+      original,
+    );
+    expect(gone.json).toMatchObject({
+      type: 4,
+      data: { flags: EPHEMERAL, content: expect.stringContaining('no longer holds') as unknown },
+    });
+  });
+
+  test('/rules game:<game> teaches every game publicly: what it is, how to play, the example and its picture', async () => {
+    for (const game of registeredGames) {
+      const asked = await ask('rules', { game: game.id });
+      expect(asked.json).not.toMatchObject({ data: { flags: EPHEMERAL } });
+      const shown = await finalMessage(asked);
+      const [embed] = (
+        shown.body as {
+          embeds: { title: string; description: string; fields: { name: string; value: string }[] }[];
+        }
+      ).embeds;
+      expect(embed?.title).toBe(game.title);
+      expect(embed?.description).toContain(game.rules?.what ?? '?');
+      expect(embed?.fields.find((f) => f.name === 'Example')?.value).toContain(
+        `1. ${game.rules?.example.steps[0] ?? '?'}`,
+      );
+      expectPictureSent(shown, rulesPicture(game), `${game.id}-rules.png`);
+    }
+    const help = await ask('help', { game: 'magic' });
+    expect(buttonLabels(help.json['data'])).toEqual(['Rules']);
   });
 
   test('a malformed numbers option gets an ephemeral error naming the option, what is allowed and an example', async () => {
@@ -182,23 +331,31 @@ describe('HTTP interactions endpoint', () => {
       content: string;
     };
     expect(body.content).toBe('');
-    expect(body.components).toEqual([]);
+    expect(buttonLabels(body)).toEqual(['Show the reasoning', 'Rules']);
     expect(body.embeds[0]).toMatchObject({
       title: `${expected.winner ?? ''} wins`,
       description: expect.stringContaining(expected.headline) as unknown,
     });
     expect(body.embeds[0]?.['fields']).toEqual(
-      expect.arrayContaining([{ name: 'Input', value: 'numbers: file cards.txt (10.5 KiB)', inline: false }]),
+      expect.arrayContaining([{ name: 'Question', value: 'numbers: file cards.txt (10.5 KiB)' }]),
     );
-    // The turn table does not fit the embed, so the whole explanation is attached.
-    expect(body.attachments).toEqual([{ id: '0', filename: 'seagm-explanation.txt' }]);
-    expect(edit.files).toHaveLength(1);
-    expect(edit.files[0]?.text).toContain('Cards: 2,000');
-    expect(edit.files[0]?.text).toContain(expected.headline);
+    // The short answer carries the picture at most; the long reasoning is one button away.
+    expect(edit.files.every((f) => f.contentType === 'image/png')).toBe(true);
     // Only edits of the original message followed the deferral; none came after the answer.
     const calls = h.fake.forToken(asked.token);
     expect(calls.every((r) => r.route === 'PATCH /webhooks/:app/:token/messages/@original')).toBe(true);
     expect(calls.at(-1)).toBe(edit);
+
+    // Show the reasoning: everything, for the presser alone; the turn table does not fit, so it is attached.
+    const before = await solveCounts();
+    const press = await pressButton(body, 'Show the reasoning', asked, bob);
+    const reasoning = await finalMessage(press);
+    expect(press.json).toMatchObject({ data: { flags: EPHEMERAL } });
+    const text = reasoning.files.find((f) => f.filename === 'seagm-explanation.txt')?.text ?? '';
+    expect(text).toContain('Cards: 2,000');
+    expect(text).toContain(expected.headline);
+    expect(text).toContain(expected.reasons[0] ?? '?');
+    expect(await solveCounts()).toEqual(before);
   });
 
   test('a file that is not text is refused: the public "thinking..." is deleted, the error follows up ephemeral', async () => {
@@ -379,7 +536,7 @@ describe('limits: per-user rate, attachment sizes, streamed attachments', () => 
     ).embeds;
     expect(embed?.footer.text).toMatch(/· fresh \(stream\)/);
     expect(embed?.fields[0]).toMatchObject({
-      name: 'Input',
+      name: 'Question',
       value: expect.stringMatching(/^file board\.txt \(2\.9 KiB\): /) as unknown,
     });
 

@@ -269,6 +269,10 @@ describe('quizzes over the HTTP endpoint (memory store)', () => {
     const e1 = embedOf(reveal1);
     expect(e1?.title).toBe(`Answer: ${label(r1.outcome)} · ${label(r1.probability)}`);
     expect(e1?.description).toContain(`${label(r1.outcome)} with perfect play`);
+    // The reveal shows the answer's picture (an attachment the embed displays) when the game draws one.
+    expect(e1?.image).toEqual(
+      seagm.picture === undefined ? undefined : { url: 'attachment://quiz-answer.png' },
+    );
     expect(e1?.description).toContain(`Next question <t:${(T + ROUND_MS + BREAK_MS) / 1000}:R>.`);
     expect(e1?.fields?.[0]).toEqual({
       name: 'Who was right (3 of 4 scored)',

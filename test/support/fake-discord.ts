@@ -18,6 +18,8 @@ export interface RecordedFile {
   readonly filename: string;
   readonly contentType: string;
   readonly text: string;
+  /** The bytes as sent (pictures are binary). */
+  readonly data: Buffer;
 }
 
 export interface RecordedRequest {
@@ -376,6 +378,14 @@ export class FakeDiscord {
           );
         }
       }
+      if (status === 200) {
+        const mismatch = attachmentProblem(body, files);
+        if (mismatch !== undefined) {
+          status = 400;
+          reply = { code: 50035, message: 'Invalid Form Body' };
+          problems.push(`${matched.route.name}: ${mismatch}`);
+        }
+      }
       const token = params['token'];
       if (status === 200 && token !== undefined) {
         const issuedAt = this.issued.get(token);
@@ -515,6 +525,41 @@ export class FakeDiscord {
   }
 }
 
+/**
+ * What Discord checks between a multipart body's parts: every `files[n]` part is described by an `attachments`
+ * entry with id n and the same filename, and every `attachment://name` an embed shows names an attachment of
+ * the message (or the image shows broken).
+ */
+function attachmentProblem(body: unknown, files: readonly RecordedFile[]): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const message = (body as { data?: unknown }).data ?? body;
+  if (typeof message !== 'object' || message === null) return undefined;
+  const { attachments, embeds } = message as {
+    attachments?: { id: string | number; filename?: string }[];
+    embeds?: { image?: { url?: string }; thumbnail?: { url?: string } }[];
+  };
+  for (const file of files) {
+    const index = /^files\[(\d+)\]$/.exec(file.field)?.[1];
+    if (index === undefined) return `multipart part "${file.field}" is not files[n]`;
+    const described = attachments?.find((a) => String(a.id) === index);
+    if (described === undefined)
+      return `files[${index}] (${file.filename}) has no attachments entry with id ${index}`;
+    if (described.filename !== undefined && described.filename !== file.filename)
+      return `files[${index}] is "${file.filename}" but its attachments entry says "${described.filename}"`;
+  }
+  const names = new Set([
+    ...files.map((f) => f.filename),
+    ...(attachments ?? []).map((a) => a.filename ?? ''),
+  ]);
+  for (const embed of embeds ?? []) {
+    for (const url of [embed.image?.url, embed.thumbnail?.url]) {
+      if (url?.startsWith('attachment://') === true && !names.has(url.slice('attachment://'.length)))
+        return `an embed shows ${url}, but the message has no attachment of that name`;
+    }
+  }
+  return undefined;
+}
+
 async function parseBody(
   raw: Buffer,
   contentType: string | undefined,
@@ -533,7 +578,14 @@ async function parseBody(
       if (typeof value === 'string') {
         if (field === 'payload_json') body = JSON.parse(value);
       } else {
-        files.push({ field, filename: value.name, contentType: value.type, text: await value.text() });
+        const data = Buffer.from(await value.arrayBuffer());
+        files.push({
+          field,
+          filename: value.name,
+          contentType: value.type,
+          text: data.toString('utf8'),
+          data,
+        });
       }
     }
     return { body, files };

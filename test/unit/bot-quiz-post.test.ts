@@ -6,8 +6,11 @@ import { REST } from 'discord.js';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { OutgoingMessage } from '../../src/bot/render/message.js';
 import { createQuizPoster } from '../../src/bot/interaction/quiz-post.js';
-import type { QuestionEvent } from '../../src/bot/render/quiz.js';
+import type { QuestionEvent, RevealEvent } from '../../src/bot/render/quiz.js';
 import type { InteractionWebhook } from '../../src/bot/interaction/reply.js';
+import { builtInGames as games } from '../../src/games/catalog.js';
+import { multiplication } from '../../src/games/multiplication/index.js';
+import { answerPicture } from '../../src/render/answer-picture.js';
 import { createLogger } from '../../src/log.js';
 import { choiceLabel, type QuestionView } from '../../src/quiz/question.js';
 
@@ -102,5 +105,49 @@ describe('the quiz poster without a bot token', () => {
     const late = poster(20_000);
     late.beginStart('c1', new RecordingWebhook(10_000)).started('abcd1234');
     await expect(late.emit(question('abcd1234'))).rejects.toThrow(/token has expired; set DISCORD_TOKEN/);
+  });
+});
+
+describe('the reveal and its picture', () => {
+  test("the reveal attaches the answer's picture and shows it as the embed image, drawn from the solved instance", async () => {
+    const p = createQuizPoster({
+      rest,
+      mode: 'webhook',
+      logger: createLogger('silent'),
+      now: () => 0,
+      games,
+    });
+    const hook = new RecordingWebhook(10_000);
+    p.beginStart('c1', hook).started('pict0001');
+    const params = multiplication.params.parse({ n: '12', first: 'Alice' });
+    const result = multiplication.solve(params);
+    const explanation = multiplication.explain(params, result);
+    const reveal: RevealEvent = {
+      kind: 'reveal',
+      channelId: 'c1',
+      quizId: 'pict0001',
+      round: 1,
+      rounds: 1,
+      question: { ...view, id: 'multiplication.e1', gameId: 'multiplication' },
+      answers: [{ part: 'outcome', choice: 'first', label: 'Alice wins' }],
+      explanation,
+      solved: { gameId: 'multiplication', params, result },
+      results: [],
+      standings: [],
+      nextAt: null,
+    };
+    await p.emit(reveal);
+    const [posted] = hook.posts;
+    const picture = answerPicture(multiplication, params, result, explanation);
+    expect(picture.kind).toBe(multiplication.picture === undefined ? 'none' : 'png');
+    if (picture.kind === 'png') {
+      expect(posted?.files?.map((f) => [f.name, f.contentType])).toEqual([['quiz-answer.png', 'image/png']]);
+      expect(posted?.files?.[0]?.data.equals(Buffer.from(picture.png))).toBe(true);
+      expect(posted?.embeds?.[0]?.image).toEqual({ url: 'attachment://quiz-answer.png' });
+    }
+    // Without the instance (an explanation rebuilt nowhere), no picture and no error.
+    hook.posts.length = 0;
+    await p.emit({ ...reveal, round: 1, solved: null });
+    expect(hook.posts[0]?.files ?? []).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /** Spawns the real `grundy` binary (built by `pretest`) as a user would. */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,11 +10,11 @@ const { version } = JSON.parse(readFileSync(new URL('../../package.json', import
   version: string;
 };
 
-function grundy(args: string[], input?: string) {
+function grundy(args: string[], input?: string | Record<string, string>) {
   const out = spawnSync(process.execPath, [bin, ...args], {
-    input: input ?? '',
+    input: typeof input === 'string' ? input : '',
     encoding: 'utf8',
-    env: { ...process.env, REDIS_URL: '' },
+    env: { ...process.env, REDIS_URL: '', COLUMNS: '', ...(typeof input === 'object' ? input : {}) },
   });
   return { code: out.status, stdout: out.stdout, stderr: out.stderr };
 }
@@ -30,7 +30,40 @@ describe('grundy solve', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Second player wins with perfect play');
     expect(r.stdout).toContain('1/3 (0.3333)');
-    expect(r.stdout).toContain('2 -> 6');
+    // Short by default: the refutation that matters most, at most three lines of why, and where the rest is.
+    expect(r.stdout).toContain('Every move loses. If you open with 2, the reply 6 makes g = 2');
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('- '))).toHaveLength(2);
+    expect(r.stdout).toContain('The full reasoning: grundy explain seagm 2 6 3');
+    expect(r.stdout).not.toContain('Key facts');
+    const all = grundy(['solve', 'seagm', '2', '6', '3', '--details']);
+    expect(all.stdout).toContain('2 -> 6');
+    expect(all.stdout).toContain('Key facts');
+  });
+
+  it("writes the answer's picture with --picture, and wraps to $COLUMNS", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grundy-cli-'));
+    try {
+      const file = join(dir, 'answer.png');
+      const r = grundy([
+        'solve',
+        'magic',
+        '--rooms',
+        '4',
+        '--passages',
+        '3-4',
+        '--telepoints',
+        '1',
+        '--picture',
+        file,
+      ]);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain(`written to ${file}`);
+      expect(readFileSync(file).subarray(1, 4).toString()).toBe('PNG');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const narrow = grundy(['explain', 'magic', '--rooms', '6', '--p1', '1', '--p2', '0'], { COLUMNS: '60' });
+    expect(Math.max(...narrow.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(60);
   });
 
   it('prints { game, params, result, explanation } with --json', () => {
@@ -148,7 +181,7 @@ describe('grundy games and help', () => {
   it('lists every game with a description and an example', () => {
     const r = grundy(['games']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/seagm\s+Take cards in turn/);
+    expect(r.stdout).toMatch(/seagm\s+A card game: take cards in turn/);
     expect(r.stdout).toContain('e.g. grundy solve seagm 2 6 3');
   });
 

@@ -14,9 +14,12 @@ import {
   withoutFileBytes,
 } from '../transport/attachments.js';
 import { clip } from '../render/message.js';
-import { renderAnswer, type AnswerFacts } from '../render/answer.js';
+import type { AnswerFacts } from '../render/answer.js';
 import type { AttachmentRef, OptionValue } from '../interaction/request.js';
 import { SolveRun } from '../interaction/solve-run.js';
+import { answerPicture, type AnswerPicture } from '../../render/answer-picture.js';
+import { cachedPicture, rememberAnswer } from './answer-buttons.js';
+import { renderShortAnswer } from '../render/answer-short.js';
 import { defineCommand, type Command, type CommandDefinition, type OptionDefinition } from './types.js';
 
 export const FILE_OPTION = 'file';
@@ -129,11 +132,16 @@ function summarise(game: AnyGame, fields: RawFields, file: AttachmentRef | undef
   return clip(parts.join(' · '), 300);
 }
 
+/** An answer as a command sees it: what the service returns (params, result, key), or a streamed solve's. */
+type CommandAnswer = AnswerFacts & {
+  inputSummary?: string;
+  params?: unknown;
+  result?: unknown;
+  key?: string;
+};
+
 interface Prepared {
-  readonly solve: (
-    signal: AbortSignal,
-    onProgress: (f: number) => void,
-  ) => Promise<AnswerFacts & { inputSummary?: string }>;
+  readonly solve: (signal: AbortSignal, onProgress: (f: number) => void) => Promise<CommandAnswer>;
   readonly estimateMs: number;
 }
 
@@ -202,6 +210,7 @@ export function gameCommand(game: AnyGame): Command {
               }
               return {
                 explanation: streamed.explanation,
+                result: streamed.result,
                 fromCache: false,
                 solveMs: performance.now() - started,
                 via: 'stream',
@@ -224,7 +233,7 @@ export function gameCommand(game: AnyGame): Command {
       }
 
       const run = new SolveRun(bot, ctx.request, ctx.reply);
-      let answer: AnswerFacts & { inputSummary?: string };
+      let answer: CommandAnswer;
       try {
         const deferAtOnce =
           prepared.estimateMs > bot.settings.deferEstimateMs ||
@@ -235,9 +244,20 @@ export function gameCommand(game: AnyGame): Command {
         if (run.status === 'cancelled') return;
         throw error;
       }
-      await ctx.reply.answer(
-        renderAnswer({ game, answer, inputSummary: answer.inputSummary ?? summarise(game, fields, file) }),
-      );
+      const inputSummary = answer.inputSummary ?? summarise(game, fields, file);
+      const picture: AnswerPicture =
+        answer.params === undefined
+          ? game.picture === undefined
+            ? { kind: 'none' }
+            : {
+                kind: 'note',
+                note: 'No picture: a streamed file is never held whole, so it cannot be drawn.',
+              }
+          : cachedPicture(bot, answer.key, () =>
+              answerPicture(game, answer.params, answer.result, answer.explanation),
+            );
+      const reasoningRef = rememberAnswer(bot, game.id, answer, inputSummary, ctx.request.interactionId);
+      await ctx.reply.answer(renderShortAnswer({ game, answer, inputSummary, picture, reasoningRef }));
     },
   );
 }

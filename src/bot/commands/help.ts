@@ -3,6 +3,7 @@ import { ApplicationCommandOptionType, ApplicationCommandType, type APIEmbed } f
 import type { AnyGame } from '../../core/game.js';
 import { clip } from '../render/message.js';
 import { EMBED_LIMITS } from '../render/answer.js';
+import { answerButtonsRow } from './answer-buttons.js';
 import { discordExample, FILE_OPTION, fileInputOf, gameCommandDefinition, usage } from './game.js';
 import { defineCommand, type Command } from './types.js';
 
@@ -29,10 +30,13 @@ function overview(games: readonly AnyGame[]): APIEmbed {
     description: clip(
       [
         'Ask with a game command, e.g. ' + games.map((g) => `\`${discordExample(g)}\``).join(', ') + '.',
-        'The answer names the winner, the winning move and why. Long solves show progress and a **Cancel** button; ' +
-          'anything long is attached as a text file.',
+        'The answer comes short: who wins, the move to play, a few lines of why and a picture. **Show the reasoning** ' +
+          'opens the full argument and **Rules** the game’s rules. Long solves show progress and a **Cancel** button.',
+        'New to a game? `/rules game:<name>` explains it in plain words, with a small example played out: ' +
+          games.map((g) => `\`/rules game:${g.id}\``).join(', ') +
+          '.',
         `Big inputs: attach a text file as \`${FILE_OPTION}\` instead of typing them.`,
-        '`/games` lists every game; `/help game:<name>` explains one.',
+        '`/games` lists every game; `/help game:<name>` shows how to ask about one.',
       ].join('\n\n'),
       EMBED_LIMITS.description,
     ),
@@ -60,6 +64,17 @@ function gameHelp(game: AnyGame): APIEmbed {
       EMBED_LIMITS.description,
     ),
     fields: [
+      ...(game.rules === undefined
+        ? []
+        : [
+            {
+              name: 'What it is',
+              value: clip(
+                `${game.rules.what}\nThe rules: \`/rules game:${game.id}\` or the **Rules** button.`,
+                EMBED_LIMITS.fieldValue,
+              ),
+            },
+          ]),
       { name: 'Options', value: clip(options.join('\n'), EMBED_LIMITS.fieldValue) },
       { name: 'Examples (as for the CLI)', value: clip(examples.join('\n'), EMBED_LIMITS.fieldValue) },
       { name: 'Try', value: clip(`\`${discordExample(game)}\``, EMBED_LIMITS.fieldValue) },
@@ -70,9 +85,11 @@ function gameHelp(game: AnyGame): APIEmbed {
 export function helpCommand(games: readonly AnyGame[]): Command {
   return defineCommand(helpDefinition(games), async (ctx, { game }) => {
     const chosen = game === undefined ? undefined : games.find((g) => g.id === game);
+    const row = chosen === undefined ? undefined : answerButtonsRow(chosen, undefined);
     await ctx.reply.answer({
       ephemeral: true,
       embeds: [chosen === undefined ? overview(games) : gameHelp(chosen)],
+      ...(row === undefined ? {} : { components: [row] }),
     });
   });
 }

@@ -1,9 +1,10 @@
-/** The explicit list of slash commands: one per game, then /games, /help and /quiz. */
+/** The explicit list of slash commands: one per game, then /games, /help, /rules and /quiz. */
 import type { AnyGame } from '../../core/game.js';
 import { gameCommand } from './game.js';
 import { gamesCommand } from './games.js';
 import { helpCommand } from './help.js';
 import { quizCommand } from './quiz.js';
+import { rulesCommand } from './rules.js';
 import type { Command } from './types.js';
 
 export function buildCommands(games: readonly AnyGame[]): Command[] {
@@ -11,6 +12,7 @@ export function buildCommands(games: readonly AnyGame[]): Command[] {
     ...games.map((game) => gameCommand(game)),
     gamesCommand(games),
     helpCommand(games),
+    rulesCommand(games),
     quizCommand(games),
   ];
 }

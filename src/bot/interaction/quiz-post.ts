@@ -14,10 +14,12 @@
  * told the round is closed).
  */
 import { Routes, type REST } from 'discord.js';
+import type { AnyGame } from '../../core/game.js';
 import type { Logger } from '../../log.js';
+import { answerPicture, type AnswerPicture } from '../../render/answer-picture.js';
 import { choiceLabel, formatButtonId, type ChoiceId } from '../../quiz/question.js';
 import type { QuizEvent } from '../../quiz/events.js';
-import { toMessageBody, toRestFiles, type OutgoingMessage } from '../render/message.js';
+import { clip, toMessageBody, toRestFiles, type OutgoingMessage } from '../render/message.js';
 import {
   renderQuestion,
   renderReveal,
@@ -61,6 +63,8 @@ export interface QuizPosterOptions {
   readonly now: () => number;
   /** How long a post waits for `/quiz start` to finish its announcement (webhook mode). */
   readonly startWaitMs?: number;
+  /** The games, to draw each reveal's picture; no pictures without them. */
+  readonly games?: readonly AnyGame[];
 }
 
 type MessageRef =
@@ -179,7 +183,7 @@ export function createQuizPoster(options: QuizPosterOptions): QuizPoster {
   async function onReveal(event: RevealEvent): Promise<void> {
     const question = questions.get(key(event.quizId, event.round));
     if (question !== undefined) await close(question, event);
-    await post(event, renderReveal(event));
+    await post(event, withPicture(renderReveal(event), revealPicture(options.games, event)));
   }
 
   async function onStandings(event: StandingsEvent): Promise<void> {
@@ -264,5 +268,31 @@ function questionFromReveal(reveal: RevealEvent): QuestionEvent | undefined {
         choice: c.id,
       })),
     ),
+  };
+}
+
+/** The answer's picture for a reveal, when the game draws one and the instance is known. */
+function revealPicture(games: readonly AnyGame[] | undefined, event: RevealEvent): AnswerPicture {
+  const solved = event.solved;
+  const game =
+    solved === null || solved === undefined ? undefined : games?.find((g) => g.id === solved.gameId);
+  if (game === undefined || solved === null || solved === undefined || event.explanation === null)
+    return { kind: 'none' };
+  return answerPicture(game, solved.params, solved.result, event.explanation);
+}
+
+/** The picture attached and shown as the first embed's image (or its one-line note in the footer). */
+function withPicture(message: OutgoingMessage, picture: AnswerPicture): OutgoingMessage {
+  const [first, ...rest] = message.embeds ?? [];
+  if (first === undefined || picture.kind === 'none') return message;
+  if (picture.kind === 'note') {
+    const footer = `${first.footer?.text ?? ''}${first.footer === undefined ? '' : ' · '}${picture.note}`;
+    return { ...message, embeds: [{ ...first, footer: { text: clip(footer, 2048) } }, ...rest] };
+  }
+  const name = 'quiz-answer.png';
+  return {
+    ...message,
+    embeds: [{ ...first, image: { url: `attachment://${name}` } }, ...rest],
+    files: [...(message.files ?? []), { name, data: Buffer.from(picture.png), contentType: 'image/png' }],
   };
 }

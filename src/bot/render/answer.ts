@@ -6,6 +6,7 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { AnyGame, Explanation, Outcome } from '../../core/game.js';
 import { renderExplanationText } from '../../render/text.js';
+import { moveLabel } from '../../render/short-answer.js';
 import { clip, type OutgoingFile, type OutgoingMessage } from './message.js';
 
 export const EMBED_LIMITS = {
@@ -88,7 +89,7 @@ export function renderAnswer(input: RenderInput): OutgoingMessage {
   if (ex.moves.length > 0) {
     const shown = ex.moves.slice(0, MOVES_SHOWN).map((m) => m.text);
     parts.push(
-      `**Winning move:** ${shown[0] ?? ''}${shown.length > 1 ? `\nAlso winning: ${shown.slice(1).join(' ')}` : ''}`,
+      `**${moveLabel(ex.outcome, 1)}:** ${shown[0] ?? ''}${shown.length > 1 ? `\n${ex.outcome === 'tie' ? 'Also securing the tie' : 'Also winning'}: ${shown.slice(1).join(' ')}` : ''}`,
     );
     if (ex.moves.length > MOVES_SHOWN) omitted = true;
   } else if (ex.whyNoMove !== undefined) {

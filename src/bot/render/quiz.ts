@@ -14,6 +14,7 @@ import {
 import type { Explanation, Outcome } from '../../core/game.js';
 import type { AnswerReply, Standing } from '../../quiz/machine.js';
 import { choiceLabel, type ChoiceId, type QuestionView } from '../../quiz/question.js';
+import { moveLabel } from '../../render/short-answer.js';
 import type {
   ButtonView,
   PracticeFeedback,
@@ -83,7 +84,7 @@ function fitMessage(embeds: APIEmbed[]): APIEmbed[] {
 export function explanationSummary(explanation: Explanation<unknown>, budget = EXPLANATION_BUDGET): string {
   const parts = [explanation.headline];
   const move = explanation.moves[0];
-  if (move !== undefined) parts.push(`**Winning move:** ${move.text}`);
+  if (move !== undefined) parts.push(`**${moveLabel(explanation.outcome, 1)}:** ${move.text}`);
   else if (explanation.whyNoMove !== undefined) parts.push(`**No winning move:** ${explanation.whyNoMove}`);
   let text = clip(parts.join('\n'), budget);
   const reasons: string[] = [];

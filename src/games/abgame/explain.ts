@@ -122,6 +122,7 @@ export function explainResult(result: AbgameResult): Explanation<AbgameMove> {
     moves,
     reasons,
     facts,
+    brief: briefLines(result),
     ...(result.contestedShown.length === 0
       ? {}
       : {
@@ -136,5 +137,33 @@ export function explainResult(result: AbgameResult): Explanation<AbgameMove> {
           ],
         }),
   };
-  return aWins ? explanation : { ...explanation, whyNoMove: whyBWins(result) };
+  return aWins
+    ? explanation
+    : { ...explanation, whyNoMove: whyBWins(result), refutation: shortRefutation(result) };
+}
+
+function briefLines(result: AbgameResult): string[] {
+  const { spareA, spareB, xor } = result;
+  const contested =
+    result.contestedCount === 0
+      ? 'No contested gaps (between an A and a B).'
+      : `Contested gaps (between an A and a B): ${gapList(result)}; their XOR is ${fmt(xor)}.`;
+  const decides =
+    spareA !== spareB
+      ? `${spareA > spareB ? 'A' : 'B'} has more spare moves, so ${spareA > spareB ? 'A' : 'B'} can always reply and makes the last slide.`
+      : xor !== 0
+        ? 'Spare moves are equal, so the XOR decides: it is not 0, and A, moving first, makes it 0.'
+        : 'Spare moves are equal, so the XOR decides: it is 0, so A, moving first, loses.';
+  return [
+    `Spare moves (gaps only one player can use): A ${fmt(spareA)}, B ${fmt(spareB)}.`,
+    contested,
+    decides,
+  ];
+}
+
+function shortRefutation(result: AbgameResult): string {
+  if (result.spareA === 0 && result.contestedOpen === 0) return 'A has no slide at all.';
+  return result.spareA < result.spareB
+    ? 'B answers each slide by bringing the XOR back to 0 or spending a spare move, and A runs out first.'
+    : 'B copies: a spare move for a spare move, and any contested slide is answered by bringing the XOR back to 0.';
 }

@@ -3,15 +3,18 @@ import { defineGame } from '../../core/game.js';
 import { abgameBrute } from './brute.js';
 import { explainResult } from './explain.js';
 import { abgameJudge } from './judge.js';
+import { pictureAbgame } from './picture.js';
 import { randomBoard } from './random.js';
 import { AbgameParams, AbgameResult, EXAMPLE_BOARD, type AbgameMove } from './schema.js';
 import { solveBoard } from './solve.js';
 import { solveBoardStream } from './stream.js';
+import { abgameRules } from './rules.js';
 
 export const abgame = defineGame<AbgameParams, AbgameResult, AbgameMove>({
   id: 'abgame',
   title: 'ABGAME: sliding A and B',
-  summary: 'A and B slide toward each other on a row; who makes the last move?',
+  summary:
+    'A sliding game on a row: each player slides their own letters A or B; whoever cannot slide loses.',
   origin: 'CodeChef ABGAME, November Cook-Off 2018',
   solverVersion: '1',
   players: () => ['A', 'B'],
@@ -55,9 +58,11 @@ export const abgame = defineGame<AbgameParams, AbgameResult, AbgameMove>({
   outcomes: ['first', 'second'],
   brute: abgameBrute,
   explain: (_params, result) => explainResult(result),
+  picture: pictureAbgame,
   judge: abgameJudge,
   // At most about 10 ns a cell (a dense random board on a busy machine), plus the result and its explanation.
   estimateCostMs: (params) => 0.05 + params.board.length * 1e-5,
   solveStream: (chunks) => solveBoardStream(chunks),
   randomInstance: randomBoard,
+  rules: abgameRules,
 });

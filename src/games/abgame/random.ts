@@ -1,5 +1,6 @@
 /**
- * Random ABGAME boards. Tiny ones fit the brute force; medium and hard ones tie the spare moves on purpose,
+ * Random ABGAME boards, sized for quizzes (easy and medium can be worked out by hand within a round). Tiny ones
+ * fit the brute force; medium and hard ones tie the spare moves on purpose,
  * so counting characters or dots cannot guess the winner and the contested gaps' XOR decides.
  */
 import type { Difficulty } from '../../core/game.js';
@@ -60,11 +61,12 @@ export function randomBoard(rng: Rng, difficulty: Difficulty): AbgameParams {
   switch (difficulty) {
     case 'tiny':
       return { board: randomCells(rng, rng.int(1, 10)) };
+    // Quiz sizes: easy boards are read at a glance, medium ones in the time a round gives (about 30 cells).
     case 'easy':
-      return { board: randomCells(rng, rng.int(10, 40)) };
+      return { board: randomCells(rng, rng.int(5, 12)) };
     case 'medium':
-      return { board: balancedBoard(rng, rng.int(8, 20), 12) };
+      return { board: balancedBoard(rng, rng.int(2, 4), 4) };
     case 'hard':
-      return { board: balancedBoard(rng, rng.int(200, 600), 300) };
+      return { board: balancedBoard(rng, rng.int(8, 20), 12) };
   }
 }

@@ -3,6 +3,7 @@ import { defineGame, type Difficulty } from '../../core/game.js';
 import { randomBigInt, type Rng } from '../../core/rng.js';
 import { BRUTE_LIMIT, bruteFits, bruteSecuresOptimum, bruteSolve } from './brute.js';
 import { explainMagic } from './explain.js';
+import { pictureMagic } from './picture.js';
 import { magicFromFields } from './fields.js';
 import { magicJudge } from './judge.js';
 import {
@@ -14,11 +15,12 @@ import {
   type Room,
 } from './schema.js';
 import { solveMagic } from './solve.js';
+import { magicRules } from './rules.js';
 
 export const magic = defineGame<MagicParams, MagicResult, MagicMove>({
   id: 'magic',
   title: 'Two Magicians',
-  summary: 'Two magicians build passages between rooms and may teleport; who catches the other?',
+  summary: 'A chase on a map: two magicians add passages between rooms; whoever can walk to the other wins.',
   origin: 'CodeChef MAGIC, "Two Magicians" (August Long Challenge 2012)',
   solverVersion: '1',
   players: () => ['First', 'Second'],
@@ -104,28 +106,30 @@ export const magic = defineGame<MagicParams, MagicResult, MagicMove>({
     securesOptimum: bruteSecuresOptimum,
   },
   explain: explainMagic,
+  picture: pictureMagic,
   judge: magicJudge,
   // One hash-table insert and one union per passage end: about 0.4 microseconds each on a laptop.
   estimateCostMs: (params) => 0.05 + params.passages.length * 0.0004,
   randomInstance: randomMagic,
+  rules: magicRules,
 });
 
 function randomMagic(rng: Rng, difficulty: Difficulty): MagicParams {
   switch (difficulty) {
     case 'tiny':
       return denseBoard(rng, rng.int(2, 5), 0.35, 2);
-    case 'easy': {
-      // Rooms 1 and 2 already joined is a one-move win: redraw (a few times) so that easy boards need thought.
-      let board = denseBoard(rng, rng.int(6, 12), 0.2, 2);
+    // Quiz sizes: easy and medium boards are small enough to count groups by hand within a round.
+    case 'easy':
+    case 'medium': {
+      const rooms = difficulty === 'easy' ? [4, 7] : [8, 14];
+      // Rooms 1 and 2 already joined is a one-move win: redraw (a few times) so that boards need thought.
+      let board = denseBoard(rng, rng.int(rooms[0] ?? 4, rooms[1] ?? 7), 0.2, 2);
       for (let tries = 0; tries < 20 && solveMagic(board).connected; tries++)
-        board = denseBoard(rng, rng.int(6, 12), 0.2, 2);
+        board = denseBoard(rng, rng.int(rooms[0] ?? 4, rooms[1] ?? 7), 0.2, 2);
       return board;
     }
-    case 'medium':
-      return clusteredBoard(rng, BigInt(rng.int(30, 400)), rng.int(10, 120));
     case 'hard':
-      // 10^k - r stays within the 10^18 limit.
-      return clusteredBoard(rng, 10n ** BigInt(rng.int(9, 18)) - BigInt(rng.int(0, 999)), rng.int(200, 2000));
+      return clusteredBoard(rng, BigInt(rng.int(30, 400)), rng.int(10, 120));
   }
 }
 

@@ -262,5 +262,28 @@ export function explainMultiplication(
     ...(specific.whyNoMove === undefined ? {} : { whyNoMove: specific.whyNoMove }),
     reasons: [...basics, ...specific.reasons],
     facts,
+    brief: [
+      `${params.n} = ${formatFactorisation(factors)}: reaching it takes exactly ${total}${sum} multiplication${total === 1 ? '' : 's'}.`,
+      `${starter} makes the odd-numbered ones, so only ${lastMover} can make the ${ordinal(total)} and win; ${s.notLast} can at best force a tie.`,
+      briefPlan(s),
+    ],
   };
+}
+
+/** The plan in one short line. */
+function briefPlan(s: Setting): string {
+  const spoiler = s.notLast;
+  switch (s.result.rule) {
+    case 'one-prime':
+      return `Only ×${prime(s, 0)} is ever possible, so nobody can steer the game.`;
+    case 'two-primes-equal':
+      return `${s.second} answers each prime with the other one, so ${s.second} makes the last multiplication.`;
+    case 'two-primes-one-apart': {
+      const big = (s.exponents[0] ?? 0) > (s.exponents[1] ?? 0) ? 0 : 1;
+      return `Opening with ${prime(s, big)} evens out the primes; then ${s.starter} answers each prime with the other one.`;
+    }
+    case 'two-primes-further-apart':
+    case 'three-or-more-primes':
+      return `${spoiler} multiplies by a finished prime once more before ${s.lastMover} can complete N: M stops dividing N, a tie.`;
+  }
 }

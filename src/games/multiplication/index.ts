@@ -6,6 +6,7 @@ import { multiplicationBrute } from './brute.js';
 import { explainMultiplication } from './explain.js';
 import { integerRoot, isPrime } from '../../math/factor.js';
 import { multiplicationJudge } from './judge.js';
+import { pictureMultiplication } from './picture.js';
 import {
   MAX_N,
   MultiplicationParams,
@@ -16,6 +17,7 @@ import {
   type Rule,
 } from './schema.js';
 import { solveMultiplication } from './solve.js';
+import { multiplicationRules } from './rules.js';
 
 /** Accepts `alice`/`BOB` from a terminal; leaves anything else to the schema's message. */
 function playerField(value: RawFields[string]): unknown {
@@ -57,8 +59,9 @@ function exponentsFor(rng: Rng, rule: Rule, maxExponent: number): number[] {
 }
 
 const sizes: Record<Exclude<Difficulty, 'tiny'>, { limit: bigint; maxExponent: number }> = {
-  easy: { limit: 10_000n, maxExponent: 6 },
-  medium: { limit: 10n ** 12n, maxExponent: 8 },
+  // Quiz sizes: easy N factor in your head (at most 360), medium with a little paper (at most 10,000).
+  easy: { limit: 360n, maxExponent: 4 },
+  medium: { limit: 10_000n, maxExponent: 6 },
   hard: { limit: MAX_N, maxExponent: 10 },
 };
 
@@ -91,7 +94,8 @@ function randomN(rng: Rng, difficulty: Exclude<Difficulty, 'tiny'>): bigint {
 export const multiplication = defineGame<MultiplicationParams, MultiplicationResult, MultiplicationMove>({
   id: 'multiplication',
   title: 'The Multiplication Game',
-  summary: 'Multiply M (from 1) by prime divisors of N in turn; reaching N wins, passing it ties.',
+  summary:
+    'A number race: from 1, multiply by primes of N in turn; hitting N exactly wins, overshooting ties.',
   origin: 'Kattis multiplicationgame (ICPC Rocky Mountain Regional 2017)',
   solverVersion: '1',
   players: (params) => (params.first === 'Alice' ? ['Alice', 'Bob'] : ['Bob', 'Alice']),
@@ -141,6 +145,7 @@ export const multiplication = defineGame<MultiplicationParams, MultiplicationRes
   outcomes: ['first', 'second', 'tie'],
   brute: multiplicationBrute,
   explain: explainMultiplication,
+  picture: pictureMultiplication,
   judge: multiplicationJudge,
   // Measured: solve takes microseconds (a sweep to N's cube root at most ~0.1 ms); explaining may factor
   // two primes near 10^9 with rho, about 1 ms.
@@ -149,4 +154,5 @@ export const multiplication = defineGame<MultiplicationParams, MultiplicationRes
     n: (difficulty === 'tiny' ? BigInt(rng.int(2, 200)) : randomN(rng, difficulty)).toString(),
     first: rng.pick(PLAYERS),
   }),
+  rules: multiplicationRules,
 });

@@ -140,6 +140,62 @@ export function explainPartisan(params: PartisanParams, result: PartisanResult):
     reasons,
     facts,
     details,
+    brief: briefLines(params, result, n),
   };
-  return result.aliceWins ? explanation : { ...explanation, whyNoMove: noMoveReason(params, result, n) };
+  return result.aliceWins
+    ? explanation
+    : {
+        ...explanation,
+        whyNoMove: noMoveReason(params, result, n),
+        ...optional('refutation', shortRefutation(params, result, n)),
+      };
+}
+
+function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
+}
+
+/** Where n sits in the W/L strips, in one line. */
+function briefPlace(result: PartisanResult, n: bigint): string {
+  const { cycle } = result;
+  const a = `A(${fmt(n)}) = ${wl(result.aliceWins)}`;
+  if (cycle === null) return `A and B worked out for every pile up to ${fmt(n)}: ${a}.`;
+  if (cycle.offset === null)
+    return `n = ${fmt(n)} lies before the repeating part, so ${a} is read straight off the strip.`;
+  return `The strips repeat every ${fmt(cycle.period)} from pile ${fmt(cycle.preperiod)} on; ${fmt(n)} sits ${fmt(cycle.offset)} places into that repeat, so ${a}.`;
+}
+
+function briefLines(params: PartisanParams, result: PartisanResult, n: bigint): string[] {
+  const lines = [
+    `W/L strips: A(m) says if Alice, to move at m stones, wins; B(m) the same for Bob. Alice: ${setText(params.alice)}, Bob: ${setText(params.bob)}.`,
+    briefPlace(result, n),
+  ];
+  const first = result.aliceMoves[0];
+  if (result.aliceWins && first !== undefined) {
+    lines.push(`Alice takes ${first}: B(${fmt(n - BigInt(first))}) = L, so Bob, now to move, loses.`);
+  } else {
+    const reply = result.bobReplies[0];
+    lines.push(
+      reply === undefined
+        ? 'Alice has no legal move.'
+        : `Each move of Alice's leaves a pile where B = W (e.g. Alice takes ${reply.alice}, Bob answers ${reply.bob}).`,
+    );
+  }
+  return lines;
+}
+
+function shortRefutation(params: PartisanParams, result: PartisanResult, n: bigint): string | undefined {
+  if (result.aliceWins) return undefined;
+  const smallest = params.alice[0];
+  if (smallest === undefined) return 'Alice has no moves at all.';
+  if (BigInt(smallest) > n) return `Alice's smallest move, ${smallest}, is more than the ${fmt(n)} stones.`;
+  const reply = result.bobReplies[0];
+  if (result.bobSum !== null) {
+    const rest = n % BigInt(result.bobSum);
+    const stays = rest === 0n ? 'a multiple' : `${fmt(rest)} more than a multiple`;
+    return `Bob answers each x with ${result.bobSum} - x, so the pile stays ${stays} of ${result.bobSum} until Alice cannot move.`;
+  }
+  return reply === undefined
+    ? undefined
+    : `If Alice takes ${reply.alice}, Bob takes ${reply.bob} and leaves her a pile where A = L.`;
 }

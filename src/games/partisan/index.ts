@@ -8,8 +8,10 @@ import { partisanBrute } from './brute.js';
 import { findCycle, makeRule, valuesFrom } from './engine.js';
 import { explainPartisan } from './explain.js';
 import { partisanJudge } from './judge.js';
+import { picturePartisan } from './picture.js';
 import { MAX_MOVE, PartisanParams, PartisanResult, type PartisanMove } from './schema.js';
 import { DEFAULT_STEP_BUDGET, probeCycle, solvePartisan } from './solve.js';
+import { partisanRules } from './rules.js';
 
 /** A move set as typed by a person: `3 4`, `3,4`, `{3, 4}`; empty, `-` or `none` for no moves. */
 function parseMoveSet(raw: string | number | undefined, field: 'alice' | 'bob'): (number | string)[] {
@@ -62,9 +64,9 @@ function answerDependsOnN(alice: readonly number[], bob: readonly number[], budg
 
 const shapes: Record<Difficulty, { maxMove: number; tries: number }> = {
   tiny: { maxMove: 5, tries: 1 },
-  easy: { maxMove: 5, tries: 1 },
-  medium: { maxMove: 20, tries: 40 },
-  hard: { maxMove: 64, tries: 40 },
+  easy: { maxMove: 3, tries: 1 },
+  medium: { maxMove: 5, tries: 1 },
+  hard: { maxMove: 20, tries: 40 },
 };
 
 function randomInstance(rng: Rng, difficulty: Difficulty): PartisanParams {
@@ -73,11 +75,12 @@ function randomInstance(rng: Rng, difficulty: Difficulty): PartisanParams {
     const pick = () => Array.from({ length: maxMove }, (_, i) => i + 1).filter(() => rng.chance(0.5));
     return { n: String(rng.int(0, 300)), alice: pick(), bob: pick() };
   }
-  if (difficulty === 'easy') {
+  // Quiz sizes: easy and medium piles are small enough to fill in the W/L strips by hand within a round.
+  if (difficulty === 'easy' || difficulty === 'medium') {
     return {
-      n: String(rng.int(0, 1_000_000_000)),
-      alice: randomSet(rng, 5, 0.5),
-      bob: randomSet(rng, 5, 0.5),
+      n: String(difficulty === 'easy' ? rng.int(4, 15) : rng.int(15, 60)),
+      alice: randomSet(rng, maxMove, 0.5),
+      bob: randomSet(rng, maxMove, 0.5),
     };
   }
   let alice: number[] = [];
@@ -152,10 +155,12 @@ export const partisan = defineGame<PartisanParams, PartisanResult, PartisanMove>
   outcomes: ['first', 'second'],
   brute: partisanBrute,
   explain: explainPartisan,
+  picture: picturePartisan,
   judge: partisanJudge,
   // A 20,000-position probe (about 0.1 ms) settles nearly every set; the rest may use the whole step budget
   // (about 7 ns per position in the search, and up to as much again to find where the cycle starts).
   estimateCostMs: (params) =>
     probeCycle(params, 20_000) === null ? Math.ceil(DEFAULT_STEP_BUDGET / 50_000) : 1,
   randomInstance,
+  rules: partisanRules,
 });

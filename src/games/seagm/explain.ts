@@ -18,7 +18,10 @@ function plural(count: number, word: string): string {
 
 export function formatProbability(result: SeagmResult): string {
   const decimal = result.probability.toFixed(4);
-  return result.fraction === null ? decimal : `${result.fraction.num}/${result.fraction.den} (${decimal})`;
+  if (result.fraction === null) return decimal;
+  // A whole number (always 0 or 1 here) reads as itself: "1 (1.0000)", not "1/1".
+  const { num, den } = result.fraction;
+  return `${den === '1' ? num : `${num}/${den}`} (${decimal})`;
 }
 
 function primeFacts(cards: readonly number[], primes: readonly number[]): string {
@@ -99,6 +102,49 @@ function turnLines(result: SeagmResult): string[] {
   });
 }
 
+/** The short answer's why: counts a student can check on the cards. */
+function briefLines(params: SeagmParams, result: SeagmResult): string[] {
+  const { cards } = params;
+  const n = cards.length;
+  if (result.gcdAll > 1) {
+    return [
+      `Every card is a multiple of ${result.gcdAll}, so g never becomes 1 and all ${plural(n, 'card')} get played.`,
+      `${n.toLocaleString('en-US')} is ${n % 2 === 1 ? 'odd: the first player takes the last card, and the second has none' : 'even: the second player takes the last card, and the first has none'}.`,
+    ];
+  }
+  const lines = ['A card keeps g above 1 only if it shares a prime with g.'];
+  if (result.firstWins) {
+    const card = result.winningCards[0] ?? 0;
+    const primes = distinctPrimes(card);
+    const counts = primes.map((p) => cardsDivisibleBy(cards, p));
+    lines.push(`After ${card}, g = ${card}; cards divisible by its primes: ${primeFacts(cards, primes)}.`);
+    lines.push(
+      counts.every((c) => c % 2 === 1)
+        ? 'Odd counts: after your card an even number of each is left, so you can answer every card and your opponent runs out of safe cards first.'
+        : 'Every reply of your opponent can be answered the same way (the solver checks them all), until your opponent runs out of safe cards.',
+    );
+  } else {
+    lines.push(
+      'Whatever you open with, your opponent has a reply that keeps g above 1 and leaves you to make it 1.',
+    );
+  }
+  return lines;
+}
+
+/** The refutation that matters most: the answer to the first card that is not a 1. */
+function mainRefutation(params: SeagmParams, result: SeagmResult): string | undefined {
+  if (result.firstWins) return undefined;
+  if (result.gcdAll > 1) return 'All cards get played, and the second player takes the last one.';
+  const chosen = result.refutations.find((r) => r.reply !== null) ?? result.refutations[0];
+  if (chosen === undefined) return undefined;
+  if (chosen.reply === null) {
+    return chosen.card === 1
+      ? 'Taking 1 makes g = 1 at once.'
+      : `After ${chosen.card} the second player runs you out of safe cards.`;
+  }
+  return refutationReason(params.cards, chosen.card, chosen.reply);
+}
+
 export function explainSeagm(params: SeagmParams, result: SeagmResult): Explanation<SeagmMove> {
   const n = params.cards.length;
   const moves = result.winningCards.slice(0, MOVES_SHOWN).map((card) => ({
@@ -125,6 +171,7 @@ export function explainSeagm(params: SeagmParams, result: SeagmResult): Explanat
   ];
   const randomReason =
     'With random play the cards come in a random order; the game ends at the first card that makes g = 1, and the first player wins when that happens on an even turn (or when no card is left for the second player).';
+  const refutation = mainRefutation(params, result);
   const explanation: Explanation<SeagmMove> = {
     outcome: result.firstWins ? 'first' : 'second',
     winner: result.firstWins ? 'First player' : 'Second player',
@@ -132,6 +179,7 @@ export function explainSeagm(params: SeagmParams, result: SeagmResult): Explanat
     moves,
     reasons: [...optimalReasons(params, result), randomReason],
     facts,
+    brief: briefLines(params, result),
     details: [{ title: 'Random play: when the game ends', lines: turnLines(result) }],
   };
   return result.firstWins
@@ -139,5 +187,6 @@ export function explainSeagm(params: SeagmParams, result: SeagmResult): Explanat
     : {
         ...explanation,
         whyNoMove: `Every first card has an answer (first card -> winning reply): ${refuted}.`,
+        ...(refutation === undefined ? {} : { refutation }),
       };
 }

@@ -5,8 +5,10 @@ import { splitList } from '../../core/params.js';
 import { seagmBrute } from './brute.js';
 import { explainSeagm } from './explain.js';
 import { seagmJudge } from './judge.js';
+import { pictureSeagm } from './picture.js';
 import { SeagmParams, SeagmResult, type SeagmMove } from './schema.js';
 import { solveSeagm } from './solve.js';
+import { seagmRules } from './rules.js';
 import { gcd } from '../../math/gcd.js';
 
 const shapes: Record<Difficulty, { minN: number; maxN: number; maxValue: number }> = {
@@ -30,7 +32,7 @@ function randomCards(rng: Rng, difficulty: Difficulty): number[] {
 export const seagm = defineGame<SeagmParams, SeagmResult, SeagmMove>({
   id: 'seagm',
   title: 'SEAGM — the gcd game',
-  summary: 'Take cards in turn; g = gcd of the cards taken; whoever makes g = 1 loses.',
+  summary: 'A card game: take cards in turn; whoever makes the gcd of all cards taken so far 1 loses.',
   origin: 'CodeChef SEAGM (May Challenge 2014)',
   solverVersion: '1',
   players: () => ['First player', 'Second player'],
@@ -59,6 +61,7 @@ export const seagm = defineGame<SeagmParams, SeagmResult, SeagmMove>({
   randomPlay: (result) => ({ probability: result.probability, fraction: result.fraction }),
   brute: seagmBrute,
   explain: explainSeagm,
+  picture: pictureSeagm,
   judge: seagmJudge,
   // Measured on 2 cores: about 10 us per distinct card up to 10^9 (factoring dominates), far less for small values.
   estimateCostMs: (params) => {
@@ -66,4 +69,5 @@ export const seagm = defineGame<SeagmParams, SeagmResult, SeagmMove>({
     return 1 + params.cards.length * (max > 1_000_000 ? 0.01 : 0.001);
   },
   randomInstance: (rng, difficulty) => ({ cards: randomCards(rng, difficulty) }),
+  rules: seagmRules,
 });

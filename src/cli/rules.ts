@@ -1,0 +1,57 @@
+/** `grundy rules <game> [--picture FILE]`: the rules in plain words with a worked example, and its picture. */
+import { InputError } from '../core/errors.js';
+import type { AnyGame } from '../core/game.js';
+import type { GameCatalog } from '../games/catalog.js';
+import { renderRulesText } from '../render/rules-text.js';
+import { terminalWidth, wrapText } from '../render/wrap.js';
+import { grundyVersion, parseCommandArgs } from './args.js';
+import { write, type CliIo } from './io.js';
+import { writePictureFile } from './picture.js';
+
+function rulesUsage(catalog: GameCatalog): string {
+  return `Usage: grundy rules <game> [--picture FILE]
+The rules of a game in plain words, who wins when, and a small example played out move by move.
+--picture FILE writes a PNG of the example.
+Games: ${catalog.games.map((g) => g.id).join(', ')}
+Example: grundy rules magic`;
+}
+
+/** The rules example's picture, written like an answer's (the example is tiny, so it is solved here). */
+function writeExamplePicture(game: AnyGame, path: string): string {
+  const example = game.rules?.example;
+  if (example === undefined) return `No picture written: ${game.title} has no rules example.`;
+  const params: unknown = game.params.parse(example.params);
+  const result: unknown = game.solve(params);
+  return writePictureFile(game, params, result, game.explain(params, result), path);
+}
+
+export function runRules(io: CliIo, catalog: GameCatalog, args: readonly string[]): number {
+  let parsed;
+  try {
+    parsed = parseCommandArgs(
+      args,
+      { picture: { type: 'string', expects: 'a file name for the PNG, e.g. example.png' } },
+      { positionals: true },
+    );
+  } catch (error) {
+    throw error instanceof InputError ? new InputError(`${error.message}\n\n${rulesUsage(catalog)}`) : error;
+  }
+  const { values, positionals } = parsed;
+  if (values['version'] === true) {
+    write(io.stdout, grundyVersion());
+    return 0;
+  }
+  const [gameId, ...extra] = positionals;
+  if (values['help'] === true || gameId === undefined) {
+    write(io.stdout, rulesUsage(catalog));
+    return gameId === undefined && values['help'] !== true ? 2 : 0;
+  }
+  if (extra.length > 0)
+    throw new InputError(`Unexpected argument "${extra[0] ?? ''}".\n\n${rulesUsage(catalog)}`);
+  const game = catalog.resolveGame(gameId);
+  let text = renderRulesText(game);
+  const path = values['picture'];
+  if (typeof path === 'string') text += `\n\n${writeExamplePicture(game, path)}`;
+  write(io.stdout, wrapText(text, terminalWidth(io.stdout, io.env)));
+  return 0;
+}

@@ -1,0 +1,343 @@
+/**
+ * MAGIC as a picture: the board's components as circles sized by their rooms and coloured by parity, the two
+ * magicians on theirs, and First's winning move drawn: the passage he builds (a line between the components it
+ * joins) and where he teleports (a dashed arrow). Many components: the ones that matter, and the rest counted.
+ */
+import type { Explanation, Picture } from '../../core/game.js';
+import { CARD_WIDTH, colors, fitText, SvgBuilder, textWidth } from '../../render/svg.js';
+import type { MagicMove, MagicParams, MagicResult, Room } from './schema.js';
+import { buildBoard } from './solve.js';
+
+/** Circles drawn at most; further components are only counted. */
+const MAX_CIRCLES = 14;
+
+/** A component to draw: its size and a few of its rooms, for labels and for finding a move's rooms. */
+interface Component {
+  readonly size: number;
+  readonly rooms: readonly Room[];
+  /** Holds room 1 (First) and/or room 2 (Second). */
+  readonly first: boolean;
+  readonly second: boolean;
+}
+
+function key(room: Room): string {
+  return String(room);
+}
+
+/**
+ * The components worth drawing, at most `limit`: the magicians', those holding a room the move names (a room
+ * in no passage is a component of its own), then the largest. Linear in the passages; nothing is sorted.
+ */
+function selectComponents(
+  params: MagicParams,
+  moveRooms: readonly Room[],
+  limit: number,
+): { drawn: Component[]; of: Map<string, number>; movedSingles: number } {
+  // The solver's own union pass: dense ids (rooms 1 and 2 are ids 0 and 1) and their components.
+  const { index, sets } = buildBoard(params);
+  const count = index.size;
+  const idOf = (room: Room): number | undefined => {
+    const i = index.find(room);
+    return i < 0 ? undefined : i;
+  };
+  // Priority entries: a root of the union-find, or a room the passages never name.
+  const must: (number | Room[])[] = [];
+  const seen = new Set<string>();
+  const addRoot = (root: number) => {
+    if (seen.has(`#${root}`)) return;
+    seen.add(`#${root}`);
+    must.push(root);
+  };
+  addRoot(sets.find(0));
+  addRoot(sets.find(1));
+  let movedSingles = 0;
+  for (const room of moveRooms) {
+    const i = idOf(room);
+    if (i !== undefined) addRoot(sets.find(i));
+    else if (!seen.has(key(room))) {
+      seen.add(key(room));
+      must.push([room]);
+      movedSingles++;
+    }
+  }
+  // The largest other components, kept in a short list by insertion.
+  const room = Math.max(0, limit - must.length);
+  const top: number[] = [];
+  const size = (root: number) => sets.size[root] ?? 1;
+  for (let i = 0; i < count; i++) {
+    if (sets.find(i) !== i) continue;
+    if (seen.has(`#${i}`) || room === 0) continue;
+    if (top.length === room && size(i) <= size(top[top.length - 1] ?? i)) continue;
+    let at = top.length;
+    while (at > 0 && size(top[at - 1] ?? i) < size(i)) at--;
+    top.splice(at, 0, i);
+    if (top.length > room) top.pop();
+  }
+  const entries = [...must, ...top].slice(0, limit);
+  const slot = new Map<number, number>();
+  entries.forEach((e, k) => {
+    if (typeof e === 'number') slot.set(e, k);
+  });
+  const samples: Room[][] = entries.map((e) => (typeof e === 'number' ? [] : e));
+  for (let i = 0; i < count; i++) {
+    const k = slot.get(sets.find(i));
+    const list = k === undefined ? undefined : samples[k];
+    if (list !== undefined && list.length < 4) list.push(index.room(i));
+  }
+  const firstRoot = sets.find(0);
+  const secondRoot = sets.find(1);
+  const drawn = entries.map((e, k) => ({
+    size: typeof e === 'number' ? size(e) : 1,
+    rooms: samples[k] ?? [],
+    first: e === firstRoot,
+    second: e === secondRoot,
+  }));
+  const of = new Map<string, number>();
+  for (const r of [1, 2, ...moveRooms]) {
+    const i = idOf(r);
+    const k =
+      i === undefined
+        ? entries.findIndex((e) => typeof e !== 'number' && key(e[0] ?? 0) === key(r))
+        : slot.get(sets.find(i));
+    if (k !== undefined && k >= 0) of.set(key(r), k);
+  }
+  return { drawn, of, movedSingles };
+}
+
+/** A size short enough for a circle: 1,234 or 12.3k or 1.0M. */
+function compact(n: number): string {
+  if (n < 10_000) return n.toLocaleString('en-US');
+  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 100_000 ? 1 : 0)}k`;
+  return `${(n / 1_000_000).toFixed(1)}M`;
+}
+
+function big(value: string | number | bigint): string {
+  return BigInt(value).toLocaleString('en-US');
+}
+
+function roomsText(c: Component): string {
+  if (c.size === 1) return `room ${String(c.rooms[0] ?? '')}`;
+  if (c.size <= 3) return `rooms ${c.rooms.join(', ')}`;
+  return `rooms ${c.rooms.slice(0, 2).join(', ')}, …`;
+}
+
+interface Placed {
+  readonly c: Component;
+  readonly x: number;
+  readonly y: number;
+  readonly r: number;
+}
+
+export function pictureMagic(
+  params: MagicParams,
+  result: MagicResult,
+  _explanation: Explanation<MagicMove>,
+): Picture | null {
+  const winning = result.moves[0];
+  const move = winning?.move;
+  const moveRooms: Room[] =
+    move === undefined
+      ? []
+      : 'walkTo' in move
+        ? [move.walkTo]
+        : [...move.join, ...(move.teleportTo === undefined ? [] : [move.teleportTo])];
+  // A few untouched single rooms make the picture honest about them; the rest are counted.
+  const untouched = BigInt(result.untouched);
+  const { drawn, of, movedSingles } = selectComponents(params, moveRooms, MAX_CIRCLES);
+  // Passages join two different rooms, so every drawn component of one room is an untouched room.
+  const untouchedLeft = untouched - BigInt(drawn.filter((c) => c.size === 1).length);
+  const singlesShown = Number(untouchedLeft < 3n ? untouchedLeft : 3n);
+  const shown = drawn.slice(0, Math.max(2 + movedSingles, MAX_CIRCLES - singlesShown));
+  const maxSize = Math.max(...shown.map((c) => c.size), 1);
+
+  const width = CARD_WIDTH;
+  const pad = 20;
+  const svg = new SvgBuilder(width);
+  const firstWins = result.outcome === 'first';
+  svg.text(pad, 32, `${firstWins ? 'First' : 'Second'} wins`, {
+    size: 18,
+    bold: true,
+    fill: firstWins ? colors.first : colors.second,
+  });
+  const telepoints = `telepoints: First ${big(params.p1)}, Second ${big(params.p2)}`;
+  const header = `${big(params.rooms)} rooms · ${big(params.passages.length)} passage${params.passages.length === 1 ? '' : 's'} · ${telepoints}`;
+  const headerEnd = svg.paragraph(pad, 54, header, width - 2 * pad, { size: 13, fill: colors.muted });
+
+  // Area grows with rooms, relative to the largest drawn, but small boards keep small circles.
+  const radius = (size: number) => Math.min(14 + 30 * Math.sqrt(size / maxSize), 14 + 10 * Math.sqrt(size));
+  const items: { c: Component; i: number | null }[] = [
+    ...shown.map((c, i) => ({ c, i })),
+    ...Array.from({ length: singlesShown }, () => ({
+      c: { size: 1, rooms: [], first: false, second: false },
+      i: null,
+    })),
+  ];
+  const placed = new Map<number, Placed>();
+  const all: Placed[] = [];
+  const teleports = move !== undefined && 'join' in move && move.teleportTo !== undefined;
+  // Rows of slots, each row centred; the first row leaves room above for the teleport's arc.
+  const slots = items.map((item) => ({
+    item,
+    r: radius(item.c.size),
+    w: Math.max(2 * radius(item.c.size) + 44, 96),
+  }));
+  const rows: (typeof slots)[] = [];
+  let rowWidth = 0;
+  for (const slot of slots) {
+    const last = rows[rows.length - 1];
+    if (last === undefined || rowWidth + slot.w > width - 2 * pad) {
+      rows.push([slot]);
+      rowWidth = slot.w;
+    } else {
+      last.push(slot);
+      rowWidth += slot.w;
+    }
+  }
+  let rowTop = headerEnd + (teleports ? 48 : 12);
+  // Two rows at most (the magicians and the move's components always fit in them); the rest are counted.
+  rows.splice(2);
+  for (const row of rows) {
+    const total = row.reduce((a, s) => a + s.w, 0);
+    let x = (width - total) / 2;
+    const rowHeight = Math.max(...row.map((s) => 2 * s.r + 42));
+    for (const slot of row) {
+      const p: Placed = {
+        c: slot.item.c,
+        x: x + slot.w / 2,
+        y: rowTop + 24 + Math.max(...row.map((s) => s.r)),
+        r: slot.r,
+      };
+      all.push(p);
+      if (slot.item.i !== null) placed.set(slot.item.i, p);
+      x += slot.w;
+    }
+    rowTop += rowHeight + 4;
+  }
+  const figureBottom = rowTop + 6;
+
+  // The move, under the circles' labels but over the circles' fill.
+  const at = (room: Room) => placed.get(of.get(key(room)) ?? -1);
+  for (const p of all) {
+    const odd = p.c.size % 2 === 1;
+    svg.circle(p.x, p.y, p.r, { fill: odd ? colors.odd : colors.even, opacity: 0.85 });
+  }
+  if (move !== undefined && 'join' in move) {
+    const a = at(move.join[0]);
+    const b = at(move.join[1]);
+    if (a !== undefined && b !== undefined) {
+      if (a === b) {
+        svg.path(
+          `M${a.x - a.r * 0.5},${a.y - a.r * 0.6} Q${a.x},${a.y - a.r - 30} ${a.x + a.r * 0.5},${a.y - a.r * 0.6}`,
+          {
+            stroke: colors.win,
+            strokeWidth: 4,
+          },
+        );
+      } else svg.line(a.x, a.y, b.x, b.y, { stroke: colors.win, strokeWidth: 5 });
+      const mx = a === b ? a.x : (a.x + b.x) / 2;
+      const my = a === b ? a.y - a.r - 22 : (a.y + b.y) / 2 - 8;
+      const label = `build ${String(move.join[0])}–${String(move.join[1])}`;
+      svg.rect(mx - textWidth(label, 12) / 2 - 4, my - 12, textWidth(label, 12) + 8, 17, {
+        fill: colors.card,
+        rx: 4,
+      });
+      svg.text(mx, my, label, { size: 12, bold: true, fill: colors.win, anchor: 'middle' });
+    }
+    if (move.teleportTo !== undefined) {
+      const from = placed.get(0);
+      const to = at(move.teleportTo);
+      if (from !== undefined && to !== undefined && from !== to) {
+        const dx = to.x - from.x;
+        const dy = to.y - from.y;
+        const d = Math.max(1, Math.hypot(dx, dy));
+        const sx = from.x + (dx / d) * from.r;
+        const sy = from.y + (dy / d) * from.r;
+        const ex = to.x - (dx / d) * (to.r + 4);
+        const ey = to.y - (dy / d) * (to.r + 4);
+        const cx = (sx + ex) / 2;
+        const cy = Math.min(from.y - from.r, to.y - to.r) - 50;
+        svg.path(`M${sx},${sy} Q${cx},${cy} ${ex},${ey}`, {
+          stroke: colors.highlight,
+          strokeWidth: 3,
+          dash: '7 5',
+        });
+        svg.arrow(ex - (ex - cx) * 0.15, ey - (ey - cy) * 0.15, ex, ey, colors.highlight, 3);
+        svg.text(cx, cy + 8, `teleport to ${String(move.teleportTo)}`, {
+          size: 12,
+          bold: true,
+          fill: colors.highlight,
+          anchor: 'middle',
+        });
+      }
+    }
+  }
+  if (move !== undefined && 'walkTo' in move) {
+    const a = placed.get(0);
+    if (a !== undefined)
+      svg.text(a.x, a.y - a.r - 6, `walk to room ${String(move.walkTo)}`, {
+        size: 12,
+        bold: true,
+        fill: colors.win,
+        anchor: 'middle',
+      });
+  }
+  for (const p of all) {
+    svg.text(p.x, p.y + 5, compact(p.c.size), {
+      size: p.r > 22 ? 15 : 12,
+      bold: true,
+      fill: colors.card,
+      anchor: 'middle',
+    });
+    const who =
+      p.c.first && p.c.second ? 'First + Second' : p.c.first ? 'First' : p.c.second ? 'Second' : null;
+    if (who !== null) {
+      const color = p.c.first ? colors.first : colors.second;
+      svg.circle(p.x, p.y, p.r + 3, { stroke: color, strokeWidth: 3 });
+      svg.text(p.x, p.y - p.r - 8, who, { size: 13, bold: true, fill: color, anchor: 'middle' });
+    }
+    const label = p.c.rooms.length === 0 ? 'untouched' : roomsText(p.c);
+    svg.text(p.x, p.y + p.r + 16, fitText(label, 11, 2 * Math.max(p.r, 35) + 10), {
+      size: 11,
+      fill: colors.muted,
+      anchor: 'middle',
+    });
+  }
+  let y = figureBottom + 4;
+  const hiddenComponents = BigInt(result.components) - BigInt(all.length);
+  if (hiddenComponents > 0n) {
+    svg.text(pad, y + 10, `… and ${big(hiddenComponents)} more components not drawn (counted below)`, {
+      size: 12,
+      fill: colors.faint,
+    });
+    y += 20;
+  }
+  const lines: string[] = [
+    `${big(result.components)} components: ${big(result.oddComponents)} odd (amber), ${big(result.evenComponents)} even (teal); the number is its rooms.`,
+  ];
+  if (result.connected)
+    lines.push('Rooms 1 and 2 share a component: First walks over and catches Second at once.');
+  else {
+    lines.push(
+      `E = ${big(result.missing)} passages can still be built inside components (${result.missing % 2 === 1 ? 'odd' : 'even'}): each is a pass.`,
+    );
+    lines.push(
+      result.target === null
+        ? 'N is odd: whatever the final two groups, the number of builds left has one parity, so no play changes who builds last.'
+        : `The game ends with two complete groups, one per magician; whoever must then join them loses. First wins if both groups end ${result.target}, Second if both end ${result.target === 'odd' ? 'even' : 'odd'}.`,
+    );
+    if (move !== undefined && 'join' in move)
+      lines.push(
+        `First's move: build ${String(move.join[0])}–${String(move.join[1])} (green)${move.teleportTo === undefined ? '' : `, then teleport to room ${String(move.teleportTo)} (dashed)`}.`,
+      );
+    else if (!firstWins) lines.push('Second can answer every first move of First.');
+  }
+  for (const line of lines)
+    y = svg.paragraph(pad, y + 6, line, width - 2 * pad, { size: 13, fill: colors.text }) - 2;
+  y += 8;
+  let lx = svg.legendEntry(pad, y, colors.odd, 'odd');
+  lx = svg.legendEntry(lx, y, colors.even, 'even');
+  lx = svg.legendEntry(lx, y, colors.first, 'First (room 1)');
+  svg.legendEntry(lx, y, colors.second, 'Second (room 2)');
+  const alt = `MAGIC, ${firstWins ? 'First' : 'Second'} wins. ${big(result.components)} components drawn as circles sized by rooms, ${big(result.oddComponents)} odd and ${big(result.evenComponents)} even, with the magicians marked${move !== undefined && 'join' in move ? ` and First's move: build ${String(move.join[0])}-${String(move.join[1])}${move.teleportTo === undefined ? '' : `, teleport to ${String(move.teleportTo)}`}` : ''}.`;
+  return svg.finish(y + 14, alt);
+}

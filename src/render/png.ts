@@ -1,0 +1,71 @@
+/**
+ * Pictures to PNG, once, at the edge (Discord attachments, `--picture FILE`). resvg draws with the DejaVu
+ * fonts shipped in the `dejavu-fonts-ttf` package and never with system fonts, so every machine makes the
+ * same pixels.
+ */
+import { createRequire } from 'node:module';
+import type { Resvg } from '@resvg/resvg-js';
+import type { Picture } from '../core/game.js';
+import { FONT, MONO, PICTURE_LIMITS } from './svg.js';
+
+interface ResvgModule {
+  readonly Resvg: typeof Resvg;
+}
+
+const require = createRequire(import.meta.url);
+
+const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSansMono.ttf', 'DejaVuSansMono-Bold.ttf'];
+
+let loaded: { resvg: ResvgModule; fontFiles: string[] } | null | undefined;
+
+/** The native renderer and the font paths, loaded on first use; null when either is missing. */
+function load(): { resvg: ResvgModule; fontFiles: string[] } | null {
+  if (loaded !== undefined) return loaded;
+  try {
+    loaded = {
+      resvg: require('@resvg/resvg-js') as ResvgModule,
+      fontFiles: FONT_FILES.map((file) => require.resolve(`dejavu-fonts-ttf/ttf/${file}`)),
+    };
+  } catch {
+    loaded = null;
+  }
+  return loaded;
+}
+
+/** The largest SVG text accepted: pictures stay far below it; anything above is not ours to draw. */
+const MAX_SVG_CHARS = 2_000_000;
+
+/**
+ * The picture as a PNG at `PICTURE_LIMITS.scale` times its CSS size (sharp on high-density screens). Null
+ * when the picture is over the size cap or the renderer fails; never throws.
+ */
+export function renderPng(picture: Picture): Uint8Array | null {
+  const { maxWidth, maxHeight, scale } = PICTURE_LIMITS;
+  if (
+    !(picture.width > 0 && picture.height > 0) ||
+    picture.width > maxWidth ||
+    picture.height > maxHeight ||
+    picture.svg.length > MAX_SVG_CHARS
+  )
+    return null;
+  const modules = load();
+  if (modules === null) return null;
+  try {
+    const resvg = new modules.resvg.Resvg(picture.svg, {
+      fitTo: { mode: 'zoom', value: scale },
+      font: {
+        loadSystemFonts: false,
+        fontFiles: modules.fontFiles,
+        defaultFontFamily: FONT,
+        sansSerifFamily: FONT,
+        monospaceFamily: MONO,
+      },
+      logLevel: 'off',
+    });
+    if (resvg.width > maxWidth || resvg.height > maxHeight) return null;
+    const png = resvg.render().asPng();
+    return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+  } catch {
+    return null;
+  }
+}
