@@ -14,6 +14,7 @@ import {
   type Room,
 } from './schema.js';
 import { solveMagic } from './solve.js';
+import { magicPlay } from './play.js';
 
 export const magic = defineGame<MagicParams, MagicResult, MagicMove>({
   id: 'magic',
@@ -106,6 +107,7 @@ export const magic = defineGame<MagicParams, MagicResult, MagicMove>({
   judge: magicJudge,
   // One hash-table insert and one union per passage end: about 0.4 microseconds each on a laptop.
   estimateCostMs: (params) => 0.05 + params.passages.length * 0.0004,
+  play: magicPlay,
   randomInstance: randomMagic,
 });
 

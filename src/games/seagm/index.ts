@@ -7,6 +7,7 @@ import { explainSeagm } from './explain.js';
 import { seagmJudge } from './judge.js';
 import { SeagmParams, SeagmResult, type SeagmMove } from './schema.js';
 import { solveSeagm } from './solve.js';
+import { seagmPlay } from './play.js';
 
 function gcd(x: number, y: number): number {
   while (y !== 0) [x, y] = [y, x % y];
@@ -67,5 +68,6 @@ export const seagm = defineGame<SeagmParams, SeagmResult, SeagmMove>({
     const max = params.cards[params.cards.length - 1] ?? 1;
     return 1 + params.cards.length * (max > 1_000_000 ? 0.01 : 0.001);
   },
+  play: seagmPlay,
   randomInstance: (rng, difficulty) => ({ cards: randomCards(rng, difficulty) }),
 });
