@@ -2,7 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const pureLayers = ['src/core/**', 'src/games/**', 'src/quiz/**'];
+const pureLayers = ['src/core/**', 'src/games/**', 'src/quiz/**', 'src/play/**'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
