@@ -79,7 +79,7 @@ describe('redis play store', () => {
       newId: () => `g${++n}`,
       maxOpenGames: 1,
     });
-    const params = parseParams(magic, { rooms: '3', passages: [[1, 2]], p1: 0, p2: 0 });
+    const params: unknown = parseParams(magic, { rooms: '3', passages: [[1, 2]], p1: 0, p2: 0 });
     const game = await service.start({ game: magic, params, owner: 'bob', first: 'you' });
     await expect(service.start({ game: magic, params, owner: 'bob', first: 'you' })).rejects.toBeInstanceOf(
       TooManyGamesError,

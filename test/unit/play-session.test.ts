@@ -134,7 +134,7 @@ describe('play service', () => {
   it('limits open games per player and forgets idle ones', async () => {
     const clock = { t: 1000 };
     const play = service(clock);
-    const params = parseParams(seagm, { cards: [2, 4, 8, 16, 32] });
+    const params: unknown = parseParams(seagm, { cards: [2, 4, 8, 16, 32] });
     const first = await play.start({ game: seagm, params, owner: 'ann', first: 'you' });
     const second = await play.start({ game: seagm, params, owner: 'ann', first: 'you' });
     await expect(play.start({ game: seagm, params, owner: 'ann', first: 'you' })).rejects.toBeInstanceOf(
