@@ -28,6 +28,7 @@ Usage:
   grundy solve <game> <input...> [--json] [--details]   answer a question (see: grundy games)
   grundy explain <game> <input...>                      the same, with every detail
   grundy judge <game>                                   original contest input on stdin -> output on stdout
+  grundy play <game> <input...> [--first you|grundy] [--engine]   play against Grundy (hints, review)
   grundy games [--json]                                 the games, with an example each
   grundy serve                                          the bot: HTTP interactions endpoint (+ gateway)
   grundy worker [--concurrency N]                       solver worker for the Redis queue (needs REDIS_URL)
@@ -83,7 +84,7 @@ function gameUsage(game: AnyGame, verb: string): string {
 }
 
 /** Maps CLI positionals and --flags onto the game's input fields. */
-function fieldsFromArgs(
+export function fieldsFromArgs(
   game: AnyGame,
   args: readonly string[],
 ): { fields: Record<string, string | number | undefined>; values: Record<string, unknown> } {
@@ -294,6 +295,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runSolve(io, args, 'explain');
       case 'judge':
         return await runJudge(io, args);
+      case 'play': {
+        const { runPlay } = await import('./cli-play.js');
+        return await runPlay(io, args, fieldsFromArgs);
+      }
       case 'serve': {
         const { serveMain } = await import('./main.js');
         return await serveMain([...args], io.env);

@@ -204,7 +204,7 @@ export function hintFor(
       ? `Play ${best.move}: it keeps the win. ${best.reason}`
       : best.verdict === 'tie'
         ? `Play ${best.move}: the best you can get is a tie. ${best.reason}`
-        : `There is no winning move: with perfect play Grundy wins whatever you do. ${best.reason} (${best.move} makes it longest to find.)`;
+        : `There is no winning move: with perfect play Grundy wins whatever you do. ${best.reason} (${best.move}, for instance, keeps the game going.)`;
   return {
     session: { ...session, hints: session.hints + 1, updatedAt: now },
     hint: { move: best.verdict === 'loss' ? null : best.move, verdict: best.verdict, text },

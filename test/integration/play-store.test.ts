@@ -85,7 +85,7 @@ describe('redis play store', () => {
       TooManyGamesError,
     );
     await service.move(game.id, 'bob', 'walk 2');
-    expect(await admin.zrange(`${prefix}:open:bob`, 0, -1)).toEqual([]);
+    expect(await admin.zrange(`${prefix}:open:bob`, '0', '-1')).toEqual([]);
     expect(await admin.ttl(`${prefix}:game:${game.id}`)).toBeLessThanOrEqual(3600);
     await service.start({ game: magic, params, owner: 'bob', first: 'you' });
   });
