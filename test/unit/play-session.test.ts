@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.js';
 import { parseParams } from '../../src/core/params.js';
-import { findGame, getGame } from '../../src/games/registry.js';
+import { createRng } from '../../src/core/rng.js';
+import { findGame, games, getGame } from '../../src/games/registry.js';
+import { PLAY_DIFFICULTIES, randomWonStart } from '../../src/play/random-start.js';
 import { MemoryPlayStore } from '../../src/play-store/memory.js';
 import { GameGoneError, NotYourGameError, PlayService, TooManyGamesError } from '../../src/play/service.js';
 import {
@@ -150,4 +152,20 @@ describe('play service', () => {
     expect((await play.get(first.id)).session.resigned).toBe(true);
     await play.start({ game: seagm, params, owner: 'ann', first: 'you' });
   });
+});
+
+describe('random won starts', () => {
+  for (const game of games) {
+    it(`${game.id}: every difficulty gives a playable start won for the student`, () => {
+      const rng = createRng(5);
+      for (const difficulty of PLAY_DIFFICULTIES) {
+        for (let k = 0; k < 3; k++) {
+          const params = randomWonStart(game, rng, difficulty);
+          const session = startSession(game, params, { id: 'r', owner: 'u', first: 'you', now: 0 });
+          expect(session.startVerdict).toBe('win');
+          expect(viewSession(game, session).moves.length).toBeGreaterThan(0);
+        }
+      }
+    });
+  }
 });
