@@ -4,7 +4,7 @@
  * close everything in reverse order, once.
  */
 import { EventEmitter } from 'node:events';
-import type { KeyObject } from 'node:crypto';
+import { randomBytes, randomInt, type KeyObject } from 'node:crypto';
 import { Events, REST, type Client } from 'discord.js';
 import { loadConfig, type Config } from './config.js';
 import { InputError } from './core/errors.js';
@@ -25,6 +25,9 @@ import { isActive } from './quiz/machine.js';
 import { createQuizRunner, quizRunnerDefaults, type QuizClock, type QuizRunner } from './quiz/service.js';
 import type { QuizStore } from './quiz/store.js';
 import { createQuizStore } from './quiz-store/index.js';
+import { createPlayStore } from './play-store/index.js';
+import { PlayService } from './play/service.js';
+import type { PlayStore } from './play/store.js';
 
 export const serveUsage = `Usage: grundy serve
 
@@ -52,6 +55,8 @@ export interface ServerDeps {
   readonly graceMs?: number;
   /** Quiz timing and storage; tests inject a fake clock. */
   readonly quiz?: QuizDeps;
+  /** Games against Grundy: a store to use instead of `createPlayStore(config)` (then the caller closes it). */
+  readonly play?: { readonly store?: PlayStore };
 }
 
 export interface QuizDeps {
@@ -132,9 +137,21 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     if (deps.quiz?.store === undefined) await quizStore.close();
   };
 
+  const playStore = deps.play?.store ?? createPlayStore(config);
+  const playService = new PlayService({
+    store: playStore,
+    findGame: (id) => games.find((game) => game.id === id),
+    now,
+    newId: () => randomBytes(8).toString('hex'),
+  });
+  const closePlay = async (): Promise<void> => {
+    if (deps.play?.store === undefined) await playStore.close();
+  };
+
   const dispatcher = createDispatcher({
     service: deps.service,
     quiz: { runner: quizRunner, poster, breakMs },
+    play: { service: playService, randomSeed: () => randomInt(2 ** 31) },
     logger: logger.child({ component: 'bot' }),
     metrics,
     games,
@@ -198,6 +215,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     await client?.destroy();
     await dispatcher.close(0);
     await closeQuizzes();
+    await closePlay();
     throw error;
   }
   const running = http;
@@ -226,6 +244,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
         });
         await step('dispatcher', () => dispatcher.close(deps.graceMs ?? 10_000));
         await step('quizzes', closeQuizzes);
+        await step('play', closePlay);
         await step('http', async () => {
           running.server.closeAllConnections();
           await httpClosed;

@@ -4,6 +4,7 @@ import type { AnyGame } from '../core/game.js';
 import type { SolveService } from '../jobs/types.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
+import type { PlayService } from '../play/service.js';
 import type { QuizRunner } from '../quiz/service.js';
 import { DISCORD_CDN_HOSTS, type AttachmentLimits } from './attachments.js';
 import type { QuizPoster } from './quiz-post.js';
@@ -70,9 +71,16 @@ export interface QuizContext {
   readonly breakMs: number;
 }
 
+/** Games against Grundy (/play): the service over the play store, and seeds for random positions. */
+export interface PlayContext {
+  readonly service: PlayService;
+  readonly randomSeed: () => number;
+}
+
 export interface BotContext {
   readonly service: SolveService;
   readonly quiz: QuizContext;
+  readonly play: PlayContext;
   readonly logger: Logger;
   readonly metrics: Metrics;
   readonly games: readonly AnyGame[];

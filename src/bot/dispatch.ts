@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { InputError, isInputError, publicMessage } from '../core/errors.js';
 import { buildCommands } from './commands/index.js';
 import { handleCancel, isCancelButton } from './commands/cancel.js';
+import { handlePlayComponent, isPlayComponent } from './commands/play.js';
 import { handleQuizButton, isQuizButton } from './commands/quiz.js';
 import type { Command } from './commands/types.js';
 import type { BotContext } from './context.js';
@@ -42,6 +43,7 @@ export function createDispatcher(bot: BotContext): Dispatcher {
     if (request.kind === 'component') {
       if (isCancelButton(request)) await handleCancel(bot, request, reply);
       else if (isQuizButton(request)) await handleQuizButton(bot, request, reply);
+      else if (isPlayComponent(request)) await handlePlayComponent(bot, request, reply);
       else throw new InputError('That button is not Grundy’s (any more).');
       return 'ok';
     }

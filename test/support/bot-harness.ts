@@ -17,6 +17,7 @@ import { createMetrics, type Metrics } from '../../src/metrics.js';
 import { FakeDiscord, type FakeDiscordOptions } from './fake-discord.js';
 import { APPLICATION_ID, testKeys, type TestKeys } from './interactions.js';
 import { games as slowGames } from './slow-game.js';
+import type { PlayStore } from '../../src/play/store.js';
 
 export const slowGamesModule = fileURLToPath(new URL('./slow-game.js', import.meta.url));
 export const testGames: readonly AnyGame[] = [...registered, ...slowGames];
@@ -46,6 +47,8 @@ export interface HarnessOptions {
   readonly graceMs?: number;
   /** Quiz clock, break and store (default: the system clock, 5 s breaks, the store for the config). */
   readonly quiz?: QuizDeps;
+  /** A play store to use instead of the one for the config (the caller closes it). */
+  readonly play?: { readonly store?: PlayStore };
 }
 
 export interface Harness {
@@ -96,6 +99,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       settings: { ...testSettings, ...options.settings },
       graceMs: options.graceMs ?? 2000,
       ...(options.quiz === undefined ? {} : { quiz: options.quiz }),
+      ...(options.play === undefined ? {} : { play: options.play }),
     });
   } catch (error) {
     await service.close();

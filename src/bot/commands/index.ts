@@ -1,8 +1,9 @@
-/** The explicit list of slash commands: one per game, then /games, /help and /quiz. */
+/** The explicit list of slash commands: one per game, then /games, /help, /quiz and /play. */
 import type { AnyGame } from '../../core/game.js';
 import { gameCommand } from './game.js';
 import { gamesCommand } from './games.js';
 import { helpCommand } from './help.js';
+import { playCommand } from './play.js';
 import { quizCommand } from './quiz.js';
 import type { Command } from './types.js';
 
@@ -12,5 +13,6 @@ export function buildCommands(games: readonly AnyGame[]): Command[] {
     gamesCommand(games),
     helpCommand(games),
     quizCommand(games),
+    playCommand(games),
   ];
 }
