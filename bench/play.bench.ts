@@ -6,7 +6,7 @@
 import { parseParams } from '../src/core/params.js';
 import { createRng } from '../src/core/rng.js';
 import type { AnyGame, PlaySupport } from '../src/core/game.js';
-import { getGame } from '../src/games/registry.js';
+import { createCatalog } from '../src/games/catalog.js';
 import { fmt, timeMedian, type BenchRow } from './harness.js';
 
 interface Case {
@@ -77,7 +77,7 @@ function midGame(
 export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const c of cases()) {
-    const game = getGame(c.game);
+    const game = createCatalog().resolveGame(c.game);
     const { params, position, play } = midGame(game, c.raw, c.moves);
     const solveMs = await timeMedian(() => game.solve(params));
     const playMs = await timeMedian(() => {

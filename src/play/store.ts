@@ -1,8 +1,8 @@
 /**
  * Where games against Grundy live between moves and across restarts: one session per game id with a version
  * for compare-and-set (two clicks can never both move), and each player's open games. Idle games expire;
- * finished ones stay a little while for their review. Implementations: src/play-store/memory.ts (no Redis)
- * and src/play-store/redis.ts.
+ * finished ones stay a little while for their review. Implementations: src/play/storage/memory.ts (no Redis)
+ * and src/play/storage/redis.ts.
  */
 import type { PlaySession } from './session.js';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.js';
 import type { Difficulty } from '../../src/core/game.js';
 import { createRng } from '../../src/core/rng.js';
-import { games } from '../../src/games/registry.js';
+import { builtInGames as games } from '../../src/games/catalog.js';
 import { playOf } from '../../src/play/session.js';
 
 const SIZES: readonly Difficulty[] = ['tiny', 'easy'];

@@ -7,7 +7,7 @@ import { stableStringify } from '../../src/core/canonical.js';
 import type { AnyGame, PlaySupport, Seat, Verdict } from '../../src/core/game.js';
 import { parseParams } from '../../src/core/params.js';
 import { createRng, type Rng } from '../../src/core/rng.js';
-import { games } from '../../src/games/registry.js';
+import { builtInGames as games } from '../../src/games/catalog.js';
 import { Minimax } from '../../src/play/minimax.js';
 import { playOf, playStudentMove, reviewSession, startSession, viewSession } from '../../src/play/session.js';
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIEmbed } from 'discord.js';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { RedisPlayStore } from '../../src/play-store/redis.js';
+import { RedisPlayStore } from '../../src/play/storage/redis.js';
 import { startHarness, testGames as games, type Harness } from '../support/bot-harness.js';
 import { discordSchemas } from '../support/discord-schema.js';
 import {

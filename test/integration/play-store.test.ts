@@ -6,10 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseParams } from '../../src/core/params.js';
-import { findGame, getGame } from '../../src/games/registry.js';
-import { RedisPlayStore } from '../../src/play-store/redis.js';
+import { createCatalog } from '../../src/games/catalog.js';
+import { RedisPlayStore } from '../../src/play/storage/redis.js';
 import { PlayService, TooManyGamesError } from '../../src/play/service.js';
 import { startSession } from '../../src/play/session.js';
+
+const catalog = createCatalog();
+const findGame = (id: string) => catalog.findGame(id);
+const getGame = (id: string) => catalog.resolveGame(id);
 
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 let admin: Redis;

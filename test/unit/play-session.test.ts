@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.js';
 import { parseParams } from '../../src/core/params.js';
 import { createRng } from '../../src/core/rng.js';
-import { findGame, games, getGame } from '../../src/games/registry.js';
+import { createCatalog } from '../../src/games/catalog.js';
 import { PLAY_DIFFICULTIES, randomWonStart } from '../../src/play/random-start.js';
-import { MemoryPlayStore } from '../../src/play-store/memory.js';
+import { MemoryPlayStore } from '../../src/play/storage/memory.js';
 import { GameGoneError, NotYourGameError, PlayService, TooManyGamesError } from '../../src/play/service.js';
 import {
   hintFor,
@@ -16,6 +16,10 @@ import {
   viewSession,
 } from '../../src/play/session.js';
 
+const catalog = createCatalog();
+const { games } = catalog;
+const findGame = (id: string) => catalog.findGame(id);
+const getGame = (id: string) => catalog.resolveGame(id);
 const seagm = getGame('seagm');
 const abgame = getGame('abgame');
 

@@ -13,10 +13,10 @@ import { createRng } from '../../core/rng.js';
 import { PLAY_DIFFICULTIES, randomWonStart, type PlayDifficulty } from '../../play/random-start.js';
 import { NotYourGameError } from '../../play/service.js';
 import type { BotContext } from '../context.js';
-import type { InteractionReply } from '../reply.js';
-import type { ComponentRequest } from '../request.js';
-import { clip } from '../message.js';
-import { PLAY_PREFIX, parsePlayCustomId, renderMoveModal, renderPlayMessage } from '../play-render.js';
+import type { InteractionReply } from '../interaction/reply.js';
+import type { ComponentRequest } from '../interaction/request.js';
+import { clip } from '../render/message.js';
+import { PLAY_PREFIX, parsePlayCustomId, renderMoveModal, renderPlayMessage } from '../render/play.js';
 import type { Command, CommandDefinition, OptionDefinition } from './types.js';
 
 const OWN_OPTIONS = ['game', 'difficulty', 'starts'] as const;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { InputError } from '../../core/errors.js';
 import type { BestMove, PlayMove, PlayStatus, PlaySupport, Verdict } from '../../core/game.js';
 import { otherSeat, requireMove } from '../../core/play.js';
-import { factorize } from './factor.js';
+import { factorize } from '../../math/factor.js';
 import type { MultiplicationParams } from './schema.js';
 import { outcomeOf, ruleOf } from './solve.js';
 

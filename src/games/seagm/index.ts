@@ -7,12 +7,8 @@ import { explainSeagm } from './explain.js';
 import { seagmJudge } from './judge.js';
 import { SeagmParams, SeagmResult, type SeagmMove } from './schema.js';
 import { solveSeagm } from './solve.js';
+import { gcd } from '../../math/gcd.js';
 import { seagmPlay } from './play.js';
-
-function gcd(x: number, y: number): number {
-  while (y !== 0) [x, y] = [y, x % y];
-  return x;
-}
 
 const shapes: Record<Difficulty, { minN: number; maxN: number; maxValue: number }> = {
   tiny: { minN: 1, maxN: 7, maxValue: 30 },
