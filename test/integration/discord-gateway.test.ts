@@ -22,6 +22,8 @@ import {
   buttonPress,
   chatInput,
   componentPress,
+  modalSubmit,
+  selectPress,
   type BuiltInteraction,
 } from '../support/interactions.js';
 import { waitUntil } from '../support/wait.js';
@@ -203,6 +205,41 @@ describe('gateway interactions (discord.js objects)', () => {
     const update = await callbackOf(press);
     expect(update.body).toMatchObject({ type: 7 });
     expect(JSON.stringify(update.body)).toContain('quizp:next:seagm:easy');
+  });
+
+  test('/play through discord.js: a select menu choice and a typed move in a modal update the game message', async () => {
+    const controlsOf = (body: unknown): { type: number; custom_id: string; label?: string }[] =>
+      (
+        body as {
+          data: { components: { components: { type: number; custom_id: string; label?: string }[] }[] };
+        }
+      ).data.components.flatMap((row) => row.components);
+    const cards = Array.from({ length: 30 }, (_, i) => String(2 * (i + 1))).join(' ');
+    const menus = chatInput(h.games, 'play', { game: 'seagm', numbers: cards }, { fake: h.fake });
+    deliver(client, menus);
+    const shown = await callbackOf(menus);
+    expect(shown.body).toMatchObject({ type: 4 });
+    const select = controlsOf(shown.body).find((c) => c.type === 3);
+    const chosen = selectPress(select?.custom_id ?? '', ['6'], menus, { fake: h.fake });
+    deliver(client, chosen);
+    const moved = await callbackOf(chosen);
+    expect(moved.body).toMatchObject({ type: 7 });
+    expect(JSON.stringify(moved.body)).toContain('take 6');
+
+    const big = chatInput(h.games, 'play', { game: 'magic', rooms: '6', telepoints: 1 }, { fake: h.fake });
+    deliver(client, big);
+    const board = await callbackOf(big);
+    const type = controlsOf(board.body).find((c) => c.label === 'Type a move');
+    const open = buttonPress(type?.custom_id ?? '', big, { fake: h.fake });
+    deliver(client, open);
+    const modal = await callbackOf(open);
+    expect(modal.body).toMatchObject({ type: 9 });
+    const modalId = (modal.body as { data: { custom_id: string } }).data.custom_id;
+    const typed = modalSubmit(modalId, { move: '3-4' }, big, { fake: h.fake });
+    deliver(client, typed);
+    const update = await callbackOf(typed);
+    expect(update.body).toMatchObject({ type: 7 });
+    expect(JSON.stringify(update.body)).toContain('build passage 3-4 and stay');
   });
 
   test('no token reached the logs', () => {
