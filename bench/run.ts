@@ -8,6 +8,7 @@ const files = [
   'partisan',
   'magic',
   'pictures',
+  'play',
   'service',
   'bot',
   'limits',

@@ -4,7 +4,7 @@
  * close everything in reverse order, once.
  */
 import { EventEmitter } from 'node:events';
-import type { KeyObject } from 'node:crypto';
+import { randomBytes, randomInt, type KeyObject } from 'node:crypto';
 import { Events, REST, type Client } from 'discord.js';
 import { grundyVersion, parseCommandArgs } from './cli/args.js';
 import { loadConfig, type Config } from './config.js';
@@ -37,6 +37,9 @@ import { createQuizRunner, quizRunnerDefaults, type QuizRunner } from './quiz/ru
 import type { QuizStore } from './quiz/store.js';
 import { createQuizStore } from './quiz/storage/index.js';
 import { armShutdownDeadline, SHUTDOWN_GRACE_MS } from './shutdown.js';
+import { createPlayStore } from './play/storage/index.js';
+import { PlayService } from './play/service.js';
+import type { PlayStore } from './play/store.js';
 
 export const serveUsage = `Usage: grundy serve
 
@@ -66,6 +69,8 @@ export interface ServerDeps {
   readonly graceMs?: number;
   /** Quiz timing and storage; tests inject a fake clock. */
   readonly quiz?: QuizDeps;
+  /** Games against Grundy: a store to use instead of `createPlayStore(config)` (then the caller closes it). */
+  readonly play?: { readonly store?: PlayStore };
 }
 
 export interface QuizDeps {
@@ -151,9 +156,21 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
   };
 
   const shared = await openSharedBotState(config, logger, now);
+  const playStore = deps.play?.store ?? createPlayStore(config);
+  const playService = new PlayService({
+    store: playStore,
+    findGame: (id) => catalog.findGame(id),
+    now,
+    newId: () => randomBytes(8).toString('hex'),
+  });
+  const closePlay = async (): Promise<void> => {
+    if (deps.play?.store === undefined) await playStore.close();
+  };
+
   const dispatcher = createDispatcher({
     service: deps.service,
     quiz: { runner: quizRunner, poster, breakMs },
+    play: { service: playService, randomSeed: () => randomInt(2 ** 31) },
     logger: logger.child({ component: 'bot' }),
     metrics,
     games,
@@ -219,6 +236,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     await dispatcher.close(0);
     await closeQuizzes();
     await shared.close();
+    await closePlay();
     throw error;
   }
   const running = http;
@@ -263,6 +281,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
         });
         await step('dispatcher', () => dispatcher.close(deps.graceMs ?? 10_000));
         await step('quizzes', closeQuizzes);
+        await step('play', closePlay);
         await step('http', async () => {
           running.server.closeAllConnections();
           admin?.server.closeAllConnections();

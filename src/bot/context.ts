@@ -4,6 +4,7 @@ import type { AnyGame } from '../core/game.js';
 import type { SolveService } from '../jobs/types.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
+import type { PlayService } from '../play/service.js';
 import type { QuizRunner } from '../quiz/runner.js';
 import { DISCORD_CDN_ORIGINS, type AttachmentLimits } from './transport/attachments.js';
 import { defaultDeliveryPolicy, type DeliveryPolicy } from './interaction/delivery.js';
@@ -86,9 +87,16 @@ export interface QuizContext {
   readonly breakMs: number;
 }
 
+/** Games against Grundy (/play): the service over the play store, and seeds for random positions. */
+export interface PlayContext {
+  readonly service: PlayService;
+  readonly randomSeed: () => number;
+}
+
 export interface BotContext {
   readonly service: SolveService;
   readonly quiz: QuizContext;
+  readonly play: PlayContext;
   readonly logger: Logger;
   readonly metrics: Metrics;
   readonly games: readonly AnyGame[];

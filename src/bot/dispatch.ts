@@ -8,6 +8,7 @@ import { chatMessage, InputError, isInputError } from '../core/errors.js';
 import { handleAnswerButton, isAnswerButton } from './commands/answer-buttons.js';
 import { buildCommands } from './commands/index.js';
 import { handleCancel, isCancelButton } from './commands/cancel.js';
+import { handlePlayComponent, isPlayComponent } from './commands/play.js';
 import { handleQuizButton, isQuizButton } from './commands/quiz.js';
 import type { Command } from './commands/types.js';
 import type { BotContext } from './context.js';
@@ -53,6 +54,7 @@ export function createDispatcher(bot: BotContext): Dispatcher {
       if (isCancelButton(request)) await handleCancel(bot, request, reply);
       else if (isAnswerButton(request)) await handleAnswerButton(bot, request, reply);
       else if (isQuizButton(request)) await handleQuizButton(bot, request, reply);
+      else if (isPlayComponent(request)) await handlePlayComponent(bot, request, reply);
       else throw new InputError('That button is not Grundy’s (any more).');
       return 'ok';
     }

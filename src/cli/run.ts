@@ -22,6 +22,7 @@ Usage:
   grundy explain <game> <input...>                      the same, with every detail
   grundy rules <game> [--picture FILE]                  the rules in plain words, with an example played out
   grundy judge <game>                                   original contest input on stdin -> output on stdout
+  grundy play <game> <input...> [--first you|grundy] [--engine]   play against Grundy (hints, review)
   grundy games [--json]                                 the games, with an example each
   grundy serve                                          the bot: HTTP interactions endpoint (+ gateway)
   grundy worker [--concurrency N]                       solver worker for the Redis queue (needs REDIS_URL)
@@ -99,6 +100,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runJudge(io, await cliCatalog(io), args);
       case 'rules':
         return runRules(io, await cliCatalog(io), args);
+      case 'play': {
+        const { runPlay } = await import('./play.js');
+        return await runPlay(io, await cliCatalog(io), args);
+      }
       case 'serve': {
         const { serveMain } = await import('../serve.js');
         return await serveMain([...args], io.env);

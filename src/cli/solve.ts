@@ -5,7 +5,7 @@ import type { AnyGame, RawFields, StreamedSolve } from '../core/game.js';
 import { paramsFromFields } from '../core/params.js';
 import type { GameCatalog } from '../games/catalog.js';
 import { explainCommand, renderCliAnswer } from './answer.js';
-import { grundyVersion, parseCommandArgs, type OptionSpec } from './args.js';
+import { grundyVersion, parseCommandArgs, type OptionSpec, type ParsedArgs } from './args.js';
 import { write, writeText, type CliIo } from './io.js';
 import { writePictureFile } from './picture.js';
 
@@ -60,22 +60,12 @@ interface SolveArgs {
   readonly picture: string | undefined;
 }
 
-/** Maps CLI positionals and --flags onto the game's input fields. */
-function solveArgs(game: AnyGame, verb: SolveVerb, args: readonly string[]): SolveArgs {
-  const options: Record<string, OptionSpec> = {
-    json: { type: 'boolean' },
-    details: { type: 'boolean' },
-    file: { type: 'string' },
-    picture: { type: 'string', expects: 'a file name for the PNG, e.g. answer.png' },
-  };
-  for (const input of game.inputs) options[input.name] = { type: 'string' };
-  const usage = (message: string) => new InputError(`${message}\n\n${gameUsage(game, verb)}`);
-  let parsed;
-  try {
-    parsed = parseCommandArgs(args, options, { positionals: true });
-  } catch (error) {
-    throw error instanceof InputError ? usage(error.message) : error;
-  }
+/** The game's input fields from parsed arguments: --flags first, then positionals in the inputs' order. */
+export function inputFields(
+  game: AnyGame,
+  parsed: ParsedArgs,
+  usage: (message: string) => InputError,
+): Record<string, string | number | undefined> {
   const { values } = parsed;
   const fields: Record<string, string | number | undefined> = {};
   const positionals = [...parsed.positionals];
@@ -95,6 +85,27 @@ function solveArgs(game: AnyGame, verb: SolveVerb, args: readonly string[]): Sol
       fields[input.name] = Number(value);
     }
   }
+  return fields;
+}
+
+/** Maps CLI positionals and --flags onto the game's input fields. */
+function solveArgs(game: AnyGame, verb: SolveVerb, args: readonly string[]): SolveArgs {
+  const options: Record<string, OptionSpec> = {
+    json: { type: 'boolean' },
+    details: { type: 'boolean' },
+    file: { type: 'string' },
+    picture: { type: 'string', expects: 'a file name for the PNG, e.g. answer.png' },
+  };
+  for (const input of game.inputs) options[input.name] = { type: 'string' };
+  const usage = (message: string) => new InputError(`${message}\n\n${gameUsage(game, verb)}`);
+  let parsed;
+  try {
+    parsed = parseCommandArgs(args, options, { positionals: true });
+  } catch (error) {
+    throw error instanceof InputError ? usage(error.message) : error;
+  }
+  const { values } = parsed;
+  const fields = inputFields(game, parsed, usage);
   const file = values['file'];
   const picture = values['picture'];
   return {

@@ -156,6 +156,59 @@ export interface RulesExample<P> {
   readonly result: string;
 }
 
+/** A seat at the table: 0 moves first in the game's params (`players(params)[0]`), 1 is the other. */
+export type Seat = 0 | 1;
+
+/** The value of a position for the player to move, with perfect play from both sides. */
+export type Verdict = 'win' | 'loss' | 'tie';
+
+/** A legal move of a position in play: `id` is what a person or a program types back. */
+export interface PlayMove {
+  readonly id: string;
+  /** Words for people ("take 6: g becomes 2"). */
+  readonly text: string;
+}
+
+/** Whose turn it is, or how the game ended. */
+export interface PlayStatus {
+  readonly toMove: Seat;
+  readonly over: boolean;
+  /** The winning seat, 'tie', or null while the game goes on. */
+  readonly winner: Seat | 'tie' | null;
+}
+
+/** A move that secures the best result for the player to move, and why. */
+export interface BestMove {
+  readonly move: string;
+  readonly verdict: Verdict;
+  /** One or two sentences a student can check. */
+  readonly reason: string;
+}
+
+/**
+ * Playing a game move by move (`grundy play`, Discord /play). Positions are JSON-safe values that carry all
+ * they need (they are stored in Redis between moves); every function is pure. `verdict` and `bestMove` answer
+ * any reachable position about as fast as `solve` answers a start position.
+ */
+export interface PlaySupport<P, Pos> {
+  /** Checks a position read back from storage. */
+  readonly position: z.ZodType<Pos>;
+  /** In words, the largest instances play accepts ("at most 10 rooms"). */
+  readonly limit: string;
+  /** The start position of `params`; throws InputError when the instance is too big to play move by move. */
+  start(params: P): Pos;
+  status(position: Pos): PlayStatus;
+  /** The legal moves, in a stable order; empty once the game is over. */
+  moves(position: Pos): readonly PlayMove[];
+  /** The position after `move` (an id from `moves`, spaces and case forgiven); throws InputError if illegal. */
+  apply(position: Pos, move: string): Pos;
+  verdict(position: Pos): Verdict;
+  /** Throws when the game is over. */
+  bestMove(position: Pos): BestMove;
+  /** The position in a few lines of plain text. */
+  show(position: Pos): readonly string[];
+}
+
 export interface GameDefinition<P, R, M> {
   /** Lower-case slug; the slash-command and CLI name. */
   readonly id: string;
@@ -196,6 +249,8 @@ export interface GameDefinition<P, R, M> {
    * is too large to draw; callers then show a one-line note instead.
    */
   picture?(params: P, result: R, explanation: Explanation<M>): Picture | null;
+  /** Move-by-move play against Grundy; every built-in game has it. */
+  readonly play?: PlaySupport<P, unknown>;
   /** A fresh instance for quizzes and tests; deterministic for a given generator state. */
   randomInstance(rng: Rng, difficulty: Difficulty): P;
   /** The rules for a newcomer, with a worked example (`grundy rules`, `/rules`). */

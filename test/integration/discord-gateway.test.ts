@@ -23,6 +23,8 @@ import {
   buttonPress,
   chatInput,
   componentPress,
+  modalSubmit,
+  selectPress,
   type BuiltInteraction,
 } from '../support/interactions.js';
 import { waitUntil } from '../support/wait.js';
@@ -281,6 +283,56 @@ describe('the bot on a fake gateway', () => {
       h.fake.channelMessages(CHANNEL_ID).some((m) => JSON.stringify(m.body).includes('Quiz stopped')),
     );
     await h.server.quiz.idle();
+  });
+
+  test('quiz practice through discord.js: the answer button updates the private message', async () => {
+    const asked = chatInput(h.games, 'quiz practice', { game: 'seagm' }, { fake: h.fake });
+    gateway.interaction(asked.payload);
+    const first = await callbackOf(asked);
+    expect(first.body).toMatchObject({ type: 4, data: { flags: EPHEMERAL } });
+    const ids = (
+      first.body as { data: { components: { components: { custom_id: string }[] }[] } }
+    ).data.components.flatMap((row) => row.components.map((b) => b.custom_id));
+    const press = buttonPress(ids[0] ?? '', asked, { fake: h.fake });
+    gateway.interaction(press.payload);
+    const update = await callbackOf(press);
+    expect(update.body).toMatchObject({ type: 7 });
+    expect(JSON.stringify(update.body)).toContain('quizp:next:seagm:easy');
+  });
+
+  test('/play through discord.js: a select menu choice and a typed move in a modal update the game message', async () => {
+    const controlsOf = (body: unknown): { type: number; custom_id: string; label?: string }[] =>
+      (
+        body as {
+          data: { components: { components: { type: number; custom_id: string; label?: string }[] }[] };
+        }
+      ).data.components.flatMap((row) => row.components);
+    const cards = Array.from({ length: 30 }, (_, i) => String(2 * (i + 1))).join(' ');
+    const menus = chatInput(h.games, 'play', { game: 'seagm', numbers: cards }, { fake: h.fake });
+    gateway.interaction(menus.payload);
+    const shown = await callbackOf(menus);
+    expect(shown.body).toMatchObject({ type: 4 });
+    const select = controlsOf(shown.body).find((c) => c.type === 3);
+    const chosen = selectPress(select?.custom_id ?? '', ['6'], menus, { fake: h.fake });
+    gateway.interaction(chosen.payload);
+    const moved = await callbackOf(chosen);
+    expect(moved.body).toMatchObject({ type: 7 });
+    expect(JSON.stringify(moved.body)).toContain('take 6');
+
+    const big = chatInput(h.games, 'play', { game: 'magic', rooms: '6', telepoints: 1 }, { fake: h.fake });
+    gateway.interaction(big.payload);
+    const board = await callbackOf(big);
+    const type = controlsOf(board.body).find((c) => c.label === 'Type a move');
+    const open = buttonPress(type?.custom_id ?? '', big, { fake: h.fake });
+    gateway.interaction(open.payload);
+    const modal = await callbackOf(open);
+    expect(modal.body).toMatchObject({ type: 9 });
+    const modalId = (modal.body as { data: { custom_id: string } }).data.custom_id;
+    const typed = modalSubmit(modalId, { move: '3-4' }, big, { fake: h.fake });
+    gateway.interaction(typed.payload);
+    const update = await callbackOf(typed);
+    expect(update.body).toMatchObject({ type: 7 });
+    expect(JSON.stringify(update.body)).toContain('build passage 3-4 and stay');
   });
 
   test('no token reached the logs', () => {

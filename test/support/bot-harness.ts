@@ -18,6 +18,7 @@ import { createMetrics, type Metrics } from '../../src/metrics.js';
 import { FakeDiscord, type FakeDiscordOptions } from './fake-discord.js';
 import { APPLICATION_ID, testKeys, type TestKeys } from './interactions.js';
 import { games as slowGames } from './slow-game.js';
+import type { PlayStore } from '../../src/play/store.js';
 
 export const slowGamesModule = fileURLToPath(new URL('./slow-game.js', import.meta.url));
 export const testGames: readonly AnyGame[] = [...registered, ...slowGames];
@@ -51,6 +52,8 @@ export interface HarnessOptions {
   readonly quiz?: QuizDeps;
   /** Log in to the gateway `fake.gatewayUrl` points at (default false: HTTP interactions only). */
   readonly gateway?: boolean;
+  /** A play store to use instead of the one for the config (the caller closes it). */
+  readonly play?: { readonly store?: PlayStore };
 }
 
 export interface Harness {
@@ -101,6 +104,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       settings: { ...testSettings, ...options.settings },
       graceMs: options.graceMs ?? 2000,
       ...(options.quiz === undefined ? {} : { quiz: options.quiz }),
+      ...(options.play === undefined ? {} : { play: options.play }),
     });
   } catch (error) {
     await service.close();

@@ -184,6 +184,38 @@ export function buttonPress(
   };
 }
 
+/** A choice in a select menu (custom id `customId`) on the message `original` was answered with. */
+export function selectPress(
+  customId: string,
+  values: readonly string[],
+  original: BuiltInteraction,
+  options: ActorOptions = {},
+): BuiltInteraction {
+  const pressed = buttonPress(customId, original, options);
+  return {
+    ...pressed,
+    payload: { ...pressed.payload, data: { custom_id: customId, component_type: 3, values: [...values] } },
+  };
+}
+
+/** A modal (custom id `customId`) opened from a button on the message `original` was answered with, submitted. */
+export function modalSubmit(
+  customId: string,
+  fields: Readonly<Record<string, string>>,
+  original: BuiltInteraction,
+  options: ActorOptions = {},
+): BuiltInteraction {
+  const pressed = buttonPress(customId, original, options);
+  const components = Object.entries(fields).map(([id, value]) => ({
+    type: 1,
+    components: [{ type: 4, custom_id: id, value }],
+  }));
+  return {
+    ...pressed,
+    payload: { ...pressed.payload, type: 5, data: { custom_id: customId, components } },
+  };
+}
+
 /** A button press on a message Grundy posted (in the channel or as a follow-up), as the fake Discord holds it. */
 export function componentPress(
   customId: string,

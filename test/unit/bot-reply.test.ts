@@ -19,6 +19,7 @@ class RecordingResponder implements Responder {
   defer = (e: boolean) => this.record('defer', e);
   update = (m: OutgoingMessage) => this.record('update', m);
   deferUpdate = () => this.record('deferUpdate');
+  showModal = () => this.record('showModal');
   /** Slower than the rest, so a later call would overtake it without the reply's queue. */
   editOriginal = async (m: OutgoingMessage) => {
     await new Promise((resolve) => setTimeout(resolve, 5));

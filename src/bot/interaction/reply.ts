@@ -2,6 +2,7 @@
  * One interaction's replies: remembers whether the first response went out, serialises every call (so a
  * late progress edit never lands after the answer), and knows when the interaction token stops working.
  */
+import type { APIModalInteractionResponseCallbackData } from 'discord.js';
 import type { Logger } from '../../log.js';
 import { defaultDeliveryPolicy, deliverFinished, type DeliveryPolicy } from './delivery.js';
 import { CONTENT_LIMIT, clip, type OutgoingMessage } from '../render/message.js';
@@ -158,6 +159,15 @@ export class InteractionReply {
     return this.enqueue(async () => {
       if (this.stateValue !== 'pending') return;
       await this.responder.update(message);
+      this.stateValue = 'replied';
+    });
+  }
+
+  /** First response to a button: show a form (a modal); its submission arrives as a new interaction. */
+  modal(modal: APIModalInteractionResponseCallbackData): Promise<void> {
+    return this.enqueue(async () => {
+      if (this.stateValue !== 'pending') return;
+      await this.responder.showModal(modal);
       this.stateValue = 'replied';
     });
   }

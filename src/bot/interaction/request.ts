@@ -48,6 +48,8 @@ export interface ComponentRequest extends RequestBase {
   readonly customId: string;
   /** The message the button sits on. */
   readonly messageId?: string | undefined;
+  /** What was chosen in a select menu, or typed into a modal's text fields (in their order). */
+  readonly values?: readonly string[] | undefined;
 }
 
 export type InteractionRequest = CommandRequest | ComponentRequest;
@@ -75,6 +77,12 @@ const Attachment = z.object({
   content_type: z.string().optional(),
 });
 
+const TextValue = z.object({ custom_id: z.string().optional(), value: z.string().optional() });
+const ModalRow = z.object({
+  components: z.array(TextValue).optional(),
+  component: TextValue.optional(),
+});
+
 /** Only the fields Grundy reads; Discord adds fields over time, so unknown ones pass. */
 export const RawInteraction = z.object({
   id: z.string(),
@@ -96,6 +104,10 @@ export const RawInteraction = z.object({
       resolved: z.object({ attachments: z.record(z.string(), Attachment).optional() }).optional(),
       custom_id: z.string().optional(),
       component_type: z.number().int().optional(),
+      /** A select menu's chosen values. */
+      values: z.array(z.string()).optional(),
+      /** A modal's rows (or labels) of text inputs. */
+      components: z.array(ModalRow).optional(),
     })
     .optional(),
 });
@@ -153,15 +165,42 @@ export function parseRawInteraction(json: unknown, receivedAt: number): ParsedIn
       request: { ...base, kind: 'command', commandName: raw.data.name, subcommand, options },
     };
   }
+  const componentType = raw.data.component_type as ComponentType | undefined;
   if (
     type === InteractionType.MessageComponent &&
-    (raw.data.component_type as ComponentType | undefined) === ComponentType.Button &&
+    (componentType === ComponentType.Button || componentType === ComponentType.StringSelect) &&
     raw.data.custom_id !== undefined
   ) {
+    const values = componentType === ComponentType.StringSelect ? (raw.data.values ?? []) : undefined;
     return {
       kind: 'request',
       token: raw.token,
-      request: { ...base, kind: 'component', customId: raw.data.custom_id, messageId: raw.message?.id },
+      request: {
+        ...base,
+        kind: 'component',
+        customId: raw.data.custom_id,
+        messageId: raw.message?.id,
+        ...(values === undefined ? {} : { values }),
+      },
+    };
+  }
+  if (type === InteractionType.ModalSubmit && raw.data.custom_id !== undefined) {
+    // Text inputs come in action rows (classic modals) or labels (newer ones).
+    const values = (raw.data.components ?? []).flatMap((row) =>
+      [...(row.components ?? []), ...(row.component === undefined ? [] : [row.component])].map(
+        (c) => c.value ?? '',
+      ),
+    );
+    return {
+      kind: 'request',
+      token: raw.token,
+      request: {
+        ...base,
+        kind: 'component',
+        customId: raw.data.custom_id,
+        messageId: raw.message?.id,
+        values,
+      },
     };
   }
   return { kind: 'unsupported', type: raw.type };

@@ -3,6 +3,7 @@
  * (first response in the HTTP body, the rest over REST webhooks; src/bot/transport/http-responder.ts) and the gateway
  * (discord.js interaction methods; src/bot/transport/gateway.ts).
  */
+import type { APIModalInteractionResponseCallbackData } from 'discord.js';
 import type { OutgoingMessage } from '../render/message.js';
 
 export interface Responder {
@@ -12,6 +13,8 @@ export interface Responder {
   defer(ephemeral: boolean): Promise<void>;
   /** First response to a button: replace the message the button sits on (callback type 7). */
   update(message: OutgoingMessage): Promise<void>;
+  /** First response to a button: a form to fill in (callback type 9); its submission comes as a new interaction. */
+  showModal(modal: APIModalInteractionResponseCallbackData): Promise<void>;
   /** First response to a button: acknowledge now (callback type 6); `editOriginal` then edits the button's message. */
   deferUpdate(): Promise<void>;
   editOriginal(message: OutgoingMessage): Promise<void>;

@@ -6,8 +6,12 @@ import {
   type APIActionRowComponent,
   type APIAllowedMentions,
   type APIButtonComponent,
+  type APIStringSelectComponent,
   type APIEmbed,
 } from 'discord.js';
+
+/** A row of a message: buttons, or one select menu (games against Grundy with many moves). */
+export type MessageRow = APIActionRowComponent<APIButtonComponent | APIStringSelectComponent>;
 
 export interface OutgoingFile {
   readonly name: string;
@@ -18,7 +22,7 @@ export interface OutgoingFile {
 export interface OutgoingMessage {
   readonly content?: string;
   readonly embeds?: readonly APIEmbed[];
-  readonly components?: readonly APIActionRowComponent<APIButtonComponent>[];
+  readonly components?: readonly MessageRow[];
   readonly files?: readonly OutgoingFile[];
   /** Only honoured on a first response or a follow-up; Discord fixes it for the original message. */
   readonly ephemeral?: boolean;
@@ -33,7 +37,7 @@ export const CONTENT_LIMIT = 2000;
 export interface MessageBody {
   content?: string;
   embeds?: APIEmbed[];
-  components?: APIActionRowComponent<APIButtonComponent>[];
+  components?: MessageRow[];
   flags?: number;
   allowed_mentions: APIAllowedMentions;
   attachments?: { id: string; filename: string }[];

@@ -9,6 +9,9 @@ import {
   GatewayIntentBits,
   MessageFlags,
   type ButtonInteraction,
+  type ModalSubmitInteraction,
+  type StringSelectMenuInteraction,
+  type APIModalInteractionResponseCallbackData,
   type ChatInputCommandInteraction,
   type Interaction,
   type InteractionEditReplyOptions,
@@ -35,10 +38,11 @@ function displayName(interaction: Interaction): string {
 }
 
 /** What every request carries, read off a discord.js interaction. */
-function requestBase(
-  interaction: ChatInputCommandInteraction | ButtonInteraction,
-  receivedAt: number,
-): RequestBase {
+/** The interactions Grundy answers: slash commands, buttons, select menus and modal submissions. */
+type Answerable =
+  ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
+
+function requestBase(interaction: Answerable, receivedAt: number): RequestBase {
   return {
     interactionId: interaction.id,
     applicationId: interaction.applicationId,
@@ -83,12 +87,20 @@ export function commandRequestFrom(
   };
 }
 
-export function componentRequestFrom(interaction: ButtonInteraction, receivedAt: number): ComponentRequest {
+export function componentRequestFrom(
+  interaction: ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction,
+  receivedAt: number,
+): ComponentRequest {
+  let values: readonly string[] | undefined;
+  if (interaction.isStringSelectMenu()) values = interaction.values;
+  else if (interaction.isModalSubmit())
+    values = interaction.fields.fields.map((field) => ('value' in field ? String(field.value) : ''));
   return {
     kind: 'component',
     ...requestBase(interaction, receivedAt),
     customId: interaction.customId,
-    messageId: interaction.message.id,
+    messageId: interaction.message?.id,
+    ...(values === undefined ? {} : { values }),
   };
 }
 
@@ -111,7 +123,7 @@ function editOptions(message: OutgoingMessage): InteractionEditReplyOptions & In
   return { content: '', embeds: [], components: [], attachments: [], ...common(message) };
 }
 
-export function gatewayResponder(interaction: ChatInputCommandInteraction | ButtonInteraction): Responder {
+export function gatewayResponder(interaction: Answerable): Responder {
   return {
     async reply(message) {
       await interaction.reply(createOptions(message));
@@ -120,12 +132,18 @@ export function gatewayResponder(interaction: ChatInputCommandInteraction | Butt
       await interaction.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {});
     },
     async update(message) {
-      if (!interaction.isButton()) throw new Error('update() is only for button interactions');
+      if (interaction.isChatInputCommand() || (interaction.isModalSubmit() && !interaction.isFromMessage()))
+        throw new Error('update() is only for interactions on a message');
       await interaction.update(editOptions(message));
     },
     async deferUpdate() {
-      if (!interaction.isButton()) throw new Error('deferUpdate() is only for button interactions');
+      if (interaction.isChatInputCommand() || (interaction.isModalSubmit() && !interaction.isFromMessage()))
+        throw new Error('deferUpdate() is only for interactions on a message');
       await interaction.deferUpdate();
+    },
+    async showModal(modal: APIModalInteractionResponseCallbackData) {
+      if (interaction.isModalSubmit()) throw new Error('a modal cannot answer a modal');
+      await interaction.showModal(modal);
     },
     async editOriginal(message) {
       await interaction.editReply(editOptions(message));
@@ -156,7 +174,7 @@ export function attachGateway(
     let task: Promise<void> | undefined;
     if (interaction.isChatInputCommand()) {
       task = dispatcher.handle(commandRequestFrom(interaction, receivedAt), gatewayResponder(interaction));
-    } else if (interaction.isButton()) {
+    } else if (interaction.isButton() || interaction.isStringSelectMenu() || interaction.isModalSubmit()) {
       task = dispatcher.handle(componentRequestFrom(interaction, receivedAt), gatewayResponder(interaction));
     }
     task?.catch((error: unknown) => logger.error({ err: safeError(error) }, 'gateway interaction failed'));

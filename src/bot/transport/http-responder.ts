@@ -3,13 +3,20 @@
  * so a first message with files goes out as "thinking..." plus an edit); later calls are REST webhook calls
  * (@discordjs/rest, `api` = DISCORD_API_BASE). Webhook calls carry the interaction token, never the bot token.
  */
-import { InteractionResponseType, MessageFlags, Routes, type REST } from 'discord.js';
+import {
+  InteractionResponseType,
+  MessageFlags,
+  Routes,
+  type REST,
+  type APIModalInteractionResponseCallbackData,
+} from 'discord.js';
 import { toMessageBody, toRestFiles, type OutgoingMessage } from '../render/message.js';
 import type { Responder } from '../interaction/responder.js';
 
 /** The interaction response JSON, sent as the HTTP response body. */
 export type InteractionCallback =
   | { type: InteractionResponseType.Pong }
+  | { type: InteractionResponseType.Modal; data: APIModalInteractionResponseCallbackData }
   | { type: InteractionResponseType.ChannelMessageWithSource; data: ReturnType<typeof toMessageBody> }
   | { type: InteractionResponseType.DeferredChannelMessageWithSource; data: { flags?: number } }
   | { type: InteractionResponseType.DeferredMessageUpdate }
@@ -67,6 +74,10 @@ export function createHttpResponder(options: HttpResponderOptions): Responder {
     },
     deferUpdate() {
       respond({ type: InteractionResponseType.DeferredMessageUpdate });
+      return Promise.resolve();
+    },
+    showModal(modal) {
+      respond({ type: InteractionResponseType.Modal, data: modal });
       return Promise.resolve();
     },
     editOriginal,

@@ -9,6 +9,7 @@ import { AbgameParams, AbgameResult, EXAMPLE_BOARD, type AbgameMove } from './sc
 import { solveBoard } from './solve.js';
 import { solveBoardStream } from './stream.js';
 import { abgameRules } from './rules.js';
+import { abgamePlay } from './play.js';
 
 export const abgame = defineGame<AbgameParams, AbgameResult, AbgameMove>({
   id: 'abgame',
@@ -63,6 +64,7 @@ export const abgame = defineGame<AbgameParams, AbgameResult, AbgameMove>({
   // At most about 10 ns a cell (a dense random board on a busy machine), plus the result and its explanation.
   estimateCostMs: (params) => 0.05 + params.board.length * 1e-5,
   solveStream: (chunks) => solveBoardStream(chunks),
+  play: abgamePlay,
   randomInstance: randomBoard,
   rules: abgameRules,
 });

@@ -16,6 +16,7 @@ import {
 } from './schema.js';
 import { solveMagic } from './solve.js';
 import { magicRules } from './rules.js';
+import { magicPlay } from './play.js';
 
 export const magic = defineGame<MagicParams, MagicResult, MagicMove>({
   id: 'magic',
@@ -110,6 +111,7 @@ export const magic = defineGame<MagicParams, MagicResult, MagicMove>({
   judge: magicJudge,
   // One hash-table insert and one union per passage end: about 0.4 microseconds each on a laptop.
   estimateCostMs: (params) => 0.05 + params.passages.length * 0.0004,
+  play: magicPlay,
   randomInstance: randomMagic,
   rules: magicRules,
 });

@@ -18,6 +18,7 @@ import {
 } from './schema.js';
 import { solveMultiplication } from './solve.js';
 import { multiplicationRules } from './rules.js';
+import { multiplicationPlay } from './play.js';
 
 /** Accepts `alice`/`BOB` from a terminal; leaves anything else to the schema's message. */
 function playerField(value: RawFields[string]): unknown {
@@ -150,6 +151,7 @@ export const multiplication = defineGame<MultiplicationParams, MultiplicationRes
   // Measured: solve takes microseconds (a sweep to N's cube root at most ~0.1 ms); explaining may factor
   // two primes near 10^9 with rho, about 1 ms.
   estimateCostMs: (params) => (BigInt(params.n) < 1n << 32n ? 0.05 : 1),
+  play: multiplicationPlay,
   randomInstance: (rng, difficulty) => ({
     n: (difficulty === 'tiny' ? BigInt(rng.int(2, 200)) : randomN(rng, difficulty)).toString(),
     first: rng.pick(PLAYERS),

@@ -12,6 +12,7 @@ import { picturePartisan } from './picture.js';
 import { MAX_MOVE, PartisanParams, PartisanResult, type PartisanMove } from './schema.js';
 import { DEFAULT_STEP_BUDGET, probeCycle, solvePartisan } from './solve.js';
 import { partisanRules } from './rules.js';
+import { partisanPlay } from './play.js';
 
 /** A move set as typed by a person: `3 4`, `3,4`, `{3, 4}`; empty, `-` or `none` for no moves. */
 function parseMoveSet(raw: string | number | undefined, field: 'alice' | 'bob'): (number | string)[] {
@@ -161,6 +162,7 @@ export const partisan = defineGame<PartisanParams, PartisanResult, PartisanMove>
   // (about 7 ns per position in the search, and up to as much again to find where the cycle starts).
   estimateCostMs: (params) =>
     probeCycle(params, 20_000) === null ? Math.ceil(DEFAULT_STEP_BUDGET / 50_000) : 1,
+  play: partisanPlay,
   randomInstance,
   rules: partisanRules,
 });

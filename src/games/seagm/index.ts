@@ -10,6 +10,7 @@ import { SeagmParams, SeagmResult, type SeagmMove } from './schema.js';
 import { solveSeagm } from './solve.js';
 import { seagmRules } from './rules.js';
 import { gcd } from '../../math/gcd.js';
+import { seagmPlay } from './play.js';
 
 const shapes: Record<Difficulty, { minN: number; maxN: number; maxValue: number }> = {
   tiny: { minN: 1, maxN: 7, maxValue: 30 },
@@ -68,6 +69,7 @@ export const seagm = defineGame<SeagmParams, SeagmResult, SeagmMove>({
     const max = params.cards[params.cards.length - 1] ?? 1;
     return 1 + params.cards.length * (max > 1_000_000 ? 0.01 : 0.001);
   },
+  play: seagmPlay,
   randomInstance: (rng, difficulty) => ({ cards: randomCards(rng, difficulty) }),
   rules: seagmRules,
 });
