@@ -6,8 +6,9 @@ import { partisan } from './partisan/index.js';
 import { abgame } from './abgame/index.js';
 import { multiplication } from './multiplication/index.js';
 import { magic } from './magic/index.js';
+import { octal } from './octal/index.js';
 
-export const games: readonly AnyGame[] = [seagm, multiplication, abgame, partisan, magic];
+export const games: readonly AnyGame[] = [seagm, multiplication, abgame, partisan, magic, octal];
 
 const byId = new Map<string, AnyGame>(games.map((game) => [game.id, game]));
 
