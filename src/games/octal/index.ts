@@ -84,7 +84,8 @@ function randomInstance(rng: Rng, difficulty: Difficulty): OctalParams {
   const sizes = Array.from({ length: count }, () =>
     randomBigInt(rng, difficulty === 'tiny' ? 0n : 1n, max).toString(),
   );
-  return { code, heaps: sizes, search: DEFAULT_SEARCH };
+  // Tiny questions stay tiny in time as well: any code, a small search.
+  return { code, heaps: sizes, search: difficulty === 'tiny' ? MIN_SEARCH : DEFAULT_SEARCH };
 }
 
 export const octal = defineGame<OctalParams, OctalResult, OctalMove>({
