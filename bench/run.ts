@@ -1,7 +1,7 @@
 /** `npm run bench`: runs every bench file (or those named on the command line) and prints one table. */
 import type { BenchFile, BenchRow } from './harness.js';
 
-const files = ['seagm', 'multiplication', 'abgame', 'partisan', 'magic', 'service', 'bot'] as const;
+const files = ['seagm', 'multiplication', 'abgame', 'partisan', 'magic', 'octal', 'service', 'bot'] as const;
 
 function pad(text: string, width: number, right = false): string {
   return right ? text.padStart(width) : text.padEnd(width);

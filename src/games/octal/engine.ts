@@ -120,10 +120,14 @@ export class ValueTable {
   private stamp = new Int32Array(2);
   private rareCount = 0;
 
-  /** `checkpoint`: where the first proof attempt and mask choice happen (smaller in tests, to reach them). */
+  /**
+   * `checkpoint`: where the first proof attempt and mask choice happen. `alwaysSparse`: use the best mask even
+   * where the plain method would be cheaper. Both let tests reach the sparse-space path on small tables.
+   */
   constructor(
     readonly rule: MoveRule,
     private readonly checkpoint = CHECKPOINT,
+    private readonly alwaysSparse = false,
   ) {
     this.values = new Int32Array(checkpoint + 1);
     this.setBits(1);
@@ -320,12 +324,17 @@ export class ValueTable {
     }
   }
 
-  /** Picks the mask with the fewest rare positions among G(1..length-1), and lists those positions. */
+  /**
+   * Picks the mask with the fewest rare positions among the recent values G(n/2..n-1) (the early values of
+   * many games are wild, and what counts is how the rest goes on), and keeps it when its expected cost per
+   * value (every rare position listed, a full walk at each rare one) beats the plain method's walk.
+   */
   private chooseMask(): void {
     if (this.rule.splits.length === 0) return;
     const size = 1 << this.bits;
     const score = new Float64Array(size);
-    for (let n = 1; n < this.length; n++) score[this.values[n]!]! += 1;
+    const from = Math.max(1, this.length >> 1);
+    for (let n = from; n < this.length; n++) score[this.values[n]!]! += 1;
     // Walsh-Hadamard: score[M] becomes the sum over v of count(v) * (-1)^|v & M| = rare - common.
     for (let h = 1; h < size; h *= 2) {
       for (let i = 0; i < size; i += 2 * h) {
@@ -339,8 +348,12 @@ export class ValueTable {
     }
     let best = 0;
     for (let m = 1; m < size; m++) if (score[m]! < score[best]!) best = m;
-    // score = rare - common; with a quarter or more rare the plain method is as fast and simpler.
-    if ((this.length - 1 + score[best]!) / 2 > (this.length - 1) / 4) best = 0;
+    const window = this.length - from;
+    const rareShare = (window + score[best]!) / 2 / window;
+    let rare = 0;
+    for (let n = 1; n < this.length; n++) if (!isCommon(this.values[n]!, best)) rare++;
+    const half = this.length / 2;
+    if (!this.alwaysSparse && rare + rareShare * half + 200 >= half) best = 0;
     if (best === this.mask) return;
     this.mask = best;
     this.setBits(this.bits);

@@ -251,7 +251,10 @@ function targetOf(params: OctalParams): number {
 export function estimateOctalCost(params: OctalParams): number {
   const code = readOctalCode(params.code);
   if (code.nim) return 1;
-  return Math.ceil(valuesCostMs(profileOf(code.code, code.digits), targetOf(params)));
+  const target = targetOf(params);
+  // Small tables: at worst the plain method, a quarter of target^2 splits at about 2 ns each.
+  if (target <= CHEAP_VALUES) return Math.ceil(1 + (target * target * 2e-6) / 4);
+  return Math.ceil(valuesCostMs(profileOf(code.code, code.digits), target));
 }
 
 /** A question whose table would take far too long: refused up front, naming what would fit. */
@@ -265,8 +268,12 @@ export class TooCostlyError extends InputError {
   }
 }
 
+/** Below this many values even the plain method takes well under a second: no profile needed. */
+const CHEAP_VALUES = 16_384;
+
 /** Throws TooCostlyError when the question's table would take longer than MAX_COST_MS. */
 function checkCost(code: string, digits: readonly number[], target: number): void {
+  if (target <= CHEAP_VALUES) return;
   const profile = profileOf(code, digits);
   const ms = valuesCostMs(profile, target);
   if (ms <= MAX_COST_MS) return;
