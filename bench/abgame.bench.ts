@@ -8,7 +8,7 @@ import { createReadStream, createWriteStream, existsSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TokenReader } from '../src/core/tokens.js';
+import { InputReader } from '../src/core/reader.js';
 import { abgame } from '../src/games/abgame/index.js';
 import { budget, fmt, perSecond, timeCliMedian, timeMedian, type BenchRow } from './harness.js';
 
@@ -120,7 +120,7 @@ function answersSample(entry: string): boolean {
 }
 
 async function judgeRow(file: string, boards: number, length: number): Promise<BenchRow> {
-  const mainEntry = fileURLToPath(new URL('../dist/cli-main.js', import.meta.url));
+  const mainEntry = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
   const args = ['judge', 'abgame'];
   let how: string;
   let ms: number;
@@ -131,7 +131,7 @@ async function judgeRow(file: string, boards: number, length: number): Promise<B
     how = 'judge file in-process (no built CLI answers abgame)';
     ms = await timeMedian(async () => {
       let out = '';
-      const reader = new TokenReader(createReadStream(file, { highWaterMark: CHUNK }));
+      const reader = new InputReader(createReadStream(file, { highWaterMark: CHUNK }));
       for await (const params of abgame.judge.parse(reader)) {
         out += `${abgame.judge.format(abgame.solve(params), params)}\n`;
       }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseParams } from '../src/core/params.js';
 import { createRng, type Rng } from '../src/core/rng.js';
-import { TokenReader } from '../src/core/tokens.js';
+import { InputReader } from '../src/core/reader.js';
 import { magic } from '../src/games/magic/index.js';
 import type { MagicParams, Room } from '../src/games/magic/schema.js';
 import { budget, fmt, perSecond, timeCliMedian, timeMedian, type BenchRow } from './harness.js';
@@ -66,7 +66,7 @@ function denseBoard(rng: Rng): MagicParams {
 
 /** True when the built CLI (the path the harness runs) answers the official samples: it may be stale or absent. */
 function cliJudges(): boolean {
-  const cli = new URL('../dist/cli-main.js', import.meta.url).pathname;
+  const cli = new URL('../dist/cli/main.js', import.meta.url).pathname;
   if (!existsSync(cli)) return false;
   const out = spawnSync(process.execPath, [cli, 'judge', 'magic'], { input: SAMPLES, encoding: 'utf8' });
   return out.status === 0 && out.stdout.trim() === 'Second\nSecond\nSecond\nFirst';
@@ -76,7 +76,7 @@ const SAMPLES = '4\n\n2 0 0\n\n3 1 0\n1 3\n\n4 0 1\n\n4 1 1\n3 4\n';
 
 async function judgeInProcess(text: string): Promise<string[]> {
   const out: string[] = [];
-  for await (const params of magic.judge.parse(TokenReader.fromString(text))) {
+  for await (const params of magic.judge.parse(InputReader.fromString(text))) {
     out.push(magic.judge.format(magic.solve(params), params));
   }
   return out;
@@ -98,7 +98,7 @@ export async function run(): Promise<BenchRow[]> {
     group: 'magic',
     input: viaCli
       ? 'judge: full original file via the CLI (process start included)'
-      : 'judge: full original file (in-process: dist/cli-main.js missing or not judging magic)',
+      : 'judge: full original file (in-process: dist/cli/main.js missing or not judging magic)',
     size: `T = 100, N = 7,777, M = 10,000 (${(text.length / 1e6).toFixed(1)} MB)`,
     timeMs: judgeMs,
     throughput: perSecond(1_000_000, judgeMs, 'passages'),

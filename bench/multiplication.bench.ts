@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRng, randomBigInt, type Rng } from '../src/core/rng.js';
-import { TokenReader } from '../src/core/tokens.js';
+import { InputReader } from '../src/core/reader.js';
 import { multiplication, randomPrimeIn } from '../src/games/multiplication/index.js';
 import type { MultiplicationParams } from '../src/games/multiplication/schema.js';
 import { budget, fmt, perSecond, timeCliMedian, timeMedian, type BenchRow } from './harness.js';
@@ -109,7 +109,7 @@ function judgeFile(): string {
 
 async function judgeInProcess(text: string): Promise<string[]> {
   const out: string[] = [];
-  for await (const p of multiplication.judge.parse(TokenReader.fromString(text))) {
+  for await (const p of multiplication.judge.parse(InputReader.fromString(text))) {
     out.push(multiplication.judge.format(multiplication.solve(p), p));
   }
   return out;
@@ -117,7 +117,7 @@ async function judgeInProcess(text: string): Promise<string[]> {
 
 /** Whether the built CLI answers the official sample correctly (a stale or missing build does not). */
 function cliWorks(): boolean {
-  const cli = fileURLToPath(new URL('../dist/cli-main.js', import.meta.url));
+  const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
   if (!existsSync(cli)) return false;
   const sample =
     '10\n10 Alice\n20 Bob\n30 Alice\n40 Bob\n50 Alice\n60 Bob\n70 Alice\n80 Bob\n90 Alice\n100 Bob\n';
@@ -150,7 +150,7 @@ export async function run(): Promise<BenchRow[]> {
   }
   rows.push({
     group: 'multiplication',
-    input: `judge file (${mix}), in process: parse + solve + format${viaCli ? '' : ' (dist/cli-main.js missing or not answering: no process-start row)'}`,
+    input: `judge file (${mix}), in process: parse + solve + format${viaCli ? '' : ' (dist/cli/main.js missing or not answering: no process-start row)'}`,
     size: `T = ${fmt(T)}`,
     timeMs: inProcessMs,
     throughput: perSecond(T, inProcessMs, 'N'),

@@ -1,3 +1,3 @@
 #!/usr/bin/env node
 // The compiled CLI; `npm ci` builds dist/ through the `prepare` script.
-import '../dist/cli-main.js';
+import '../dist/cli/main.js';

@@ -5,9 +5,9 @@ import type { SolveService } from '../jobs/types.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import type { QuizRunner } from '../quiz/service.js';
-import { DISCORD_CDN_HOSTS, type AttachmentLimits } from './attachments.js';
-import type { QuizPoster } from './quiz-post.js';
-import type { RunRegistry } from './runs.js';
+import { DISCORD_CDN_HOSTS, type AttachmentLimits } from './transport/attachments.js';
+import type { QuizPoster } from './interaction/quiz-post.js';
+import type { RunRegistry } from './interaction/runs.js';
 
 export interface BotSettings {
   /** How long an interaction token works (Discord: 15 minutes). */

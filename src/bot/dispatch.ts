@@ -10,12 +10,12 @@ import { handleCancel, isCancelButton } from './commands/cancel.js';
 import { handleQuizButton, isQuizButton } from './commands/quiz.js';
 import type { Command } from './commands/types.js';
 import type { BotContext } from './context.js';
-import { CONTENT_LIMIT, clip } from './message.js';
-import { RateLimiter } from './rate-limit.js';
-import { InteractionReply } from './reply.js';
-import type { InteractionRequest } from './request.js';
-import type { Responder } from './responder.js';
-import { safeError } from './safe-error.js';
+import { CONTENT_LIMIT, clip } from './render/message.js';
+import { RateLimiter } from './interaction/rate-limit.js';
+import { InteractionReply } from './interaction/reply.js';
+import type { InteractionRequest } from './interaction/request.js';
+import type { Responder } from './interaction/responder.js';
+import { safeError } from './interaction/safe-error.js';
 
 export interface Dispatcher {
   readonly commands: readonly Command[];

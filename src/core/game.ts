@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { Rng } from './rng.js';
-import type { TokenReader } from './tokens.js';
+import type { InputReader } from './reader.js';
 
 /** Who wins with perfect play, seen from the seat that moves first. */
 export type Outcome = 'first' | 'second' | 'tie';
@@ -82,7 +82,7 @@ export interface BruteForce<P, R, M> {
 
 export interface JudgeFormat<P, R> {
   /** Reads the original contest input and yields one parameter set per test case. */
-  parse(reader: TokenReader): AsyncGenerator<P, void, undefined>;
+  parse(reader: InputReader): AsyncGenerator<P, void, undefined>;
   /** The original contest output for one test case, without the trailing newline. */
   format(result: R, params: P): string;
 }

@@ -1,5 +1,6 @@
 /** The one way raw input becomes a game's params: fields -> candidate -> zod schema -> readable errors. */
 import { z } from 'zod';
+import { quoteInput } from './text.js';
 import { InputError } from './errors.js';
 import type { GameDefinition, RawFields } from './game.js';
 
@@ -49,7 +50,7 @@ export function decimalInteger(options: { name: string; min: bigint; max: bigint
       if (!/^[+-]?\d+$/.test(text) || (typeof value === 'number' && !Number.isSafeInteger(value))) {
         ctx.addIssue({
           code: 'custom',
-          message: `${name} must be ${range}, e.g. ${example} (got "${clipText(text)}")`,
+          message: `${name} must be ${range}, e.g. ${example} (got "${quoteInput(text, 30)}")`,
         });
         return z.NEVER;
       }
@@ -57,7 +58,7 @@ export function decimalInteger(options: { name: string; min: bigint; max: bigint
       if (big < min || big > max) {
         ctx.addIssue({
           code: 'custom',
-          message: `${name} must be ${range}, e.g. ${example} (got ${clipText(text)})`,
+          message: `${name} must be ${range}, e.g. ${example} (got ${quoteInput(text, 30)})`,
         });
         return z.NEVER;
       }
@@ -71,8 +72,4 @@ export function formatBig(value: bigint): string {
   const match = /^1(0+)$/.exec(text);
   if (match?.[1] !== undefined && match[1].length >= 6) return `10^${match[1].length}`;
   return text;
-}
-
-function clipText(text: string): string {
-  return text.length > 30 ? `${text.slice(0, 30)}...` : text;
 }

@@ -18,9 +18,10 @@ import type { Logger } from '../log.js';
 import { createMetrics, type Metrics } from '../metrics.js';
 import type { StoredAnswer } from './answer.js';
 import { MemoryAnswerCache, RedisAnswerCache, type AnswerCache } from './cache.js';
-import { loadCatalog, type GameCatalog } from './catalog.js';
+import type { GameCatalog } from '../games/catalog.js';
+import { loadCatalog } from '../load-catalog.js';
 import { connectRedis, RedisLink } from './connection.js';
-import { SolvePool } from './processor.js';
+import { SolvePool } from './thread-pool.js';
 import { SolveQueue } from './queue.js';
 import { SingleFlight } from './single-flight.js';
 import type { HealthReport, SolveAnswer, SolveOptions, SolveService } from './types.js';
@@ -49,7 +50,7 @@ export async function createSolveService(
   const catalog = deps.catalog ?? (await loadCatalog(config.GRUNDY_EXTRA_GAMES_MODULE));
   const pool = new SolvePool({
     threads: config.WORKER_CONCURRENCY ?? availableParallelism(),
-    extraGamesModule: config.GRUNDY_EXTRA_GAMES_MODULE,
+    extraGamesModule: catalog.extraGamesModule,
   });
   const log = logger.child({ component: 'solve-service' });
   if (config.REDIS_URL === undefined) {

@@ -9,7 +9,7 @@ import { workerData } from 'piscina';
 import { InputError } from '../core/errors.js';
 import { parseParams } from '../core/params.js';
 import type { StoredAnswer } from './answer.js';
-import { loadCatalog } from './catalog.js';
+import { loadCatalog } from '../load-catalog.js';
 
 export interface SolveTask {
   readonly gameId: string;

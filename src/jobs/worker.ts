@@ -11,9 +11,10 @@ import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import type { StoredAnswer } from './answer.js';
 import { RedisAnswerCache } from './cache.js';
-import { loadCatalog, type GameCatalog } from './catalog.js';
+import type { GameCatalog } from '../games/catalog.js';
+import { loadCatalog } from '../load-catalog.js';
 import { closeWithin, connectRedis, RedisLink } from './connection.js';
-import { SolvePool } from './processor.js';
+import { SolvePool } from './thread-pool.js';
 import {
   cancelChannel,
   encodeFailure,
@@ -66,7 +67,7 @@ export async function createSolveWorker(
   );
   const cache = new RedisAnswerCache(cacheLink, config.CACHE_TTL_SECONDS, logger, true);
   const subscriber = new RedisLink(url, 'subscriber', logger);
-  const pool = new SolvePool({ threads: concurrency, extraGamesModule: config.GRUNDY_EXTRA_GAMES_MODULE });
+  const pool = new SolvePool({ threads: concurrency, extraGamesModule: catalog.extraGamesModule });
 
   let closing: Promise<void> | undefined;
   let active = 0;

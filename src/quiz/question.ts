@@ -110,15 +110,11 @@ export function mixSeed(a: number, b: number): number {
   return h >>> 0;
 }
 
-/** Games known to have ties even if their result schema does not show it; most are found by `hasTies`. */
-export const GAMES_WITH_TIES: ReadonlySet<string> = new Set<string>([]);
-
 /**
- * Whether a game can end in a tie: listed above, or its result schema has an `outcome` enum offering 'tie'
- * (as multiplication's does). The contract has no flag for it; `GameDefinition.hasTies` would be cleaner.
+ * Whether a game can end in a tie: its result schema has an `outcome` enum offering 'tie' (as
+ * multiplication's does). The contract has no flag for it; `GameDefinition.hasTies` would be cleaner.
  */
 export function hasTies(game: AnyGame): boolean {
-  if (GAMES_WITH_TIES.has(game.id)) return true;
   const shape = (game.result as { shape?: Record<string, { options?: unknown }> }).shape;
   const options = shape?.['outcome']?.options;
   return Array.isArray(options) && options.includes('tie');

@@ -32,10 +32,10 @@
  * (see question.ts; at most ~45 characters). Scoring: see question.ts (100 per correct part + up to 50 for speed).
  */
 import { z } from 'zod';
-import { InputError, ServiceUnavailableError, UnknownGameError } from '../core/errors.js';
+import { InputError, ServiceUnavailableError } from '../core/errors.js';
 import type { AnyGame, Explanation, Outcome } from '../core/game.js';
 import { createRng } from '../core/rng.js';
-import { games as registeredGames } from '../games/registry.js';
+import type { GameCatalog } from '../games/catalog.js';
 import {
   acknowledge,
   advance,
@@ -192,8 +192,8 @@ export interface QuizRunnerOptions {
   readonly solver: QuizSolver;
   readonly emit: (event: QuizEvent) => Promise<void> | void;
   readonly clock?: QuizClock;
-  /** The games quizzes draw from; default the registry. */
-  readonly games?: readonly AnyGame[];
+  /** The games quizzes draw from: the process's one catalog. */
+  readonly catalog: GameCatalog;
   /** A uint32 source for quiz ids and seeds; default crypto.getRandomValues. */
   readonly random?: () => number;
   /** Pause between a reveal and the next question. */
@@ -305,7 +305,7 @@ export function createQuizRunner(options: QuizRunnerOptions): QuizRunner {
 
 class Runner implements QuizRunner {
   private readonly clock: QuizClock;
-  private readonly games: readonly AnyGame[];
+  private readonly catalog: GameCatalog;
   private readonly random: () => number;
   private readonly breakMs: number;
   private readonly screenAttempts: number;
@@ -321,7 +321,7 @@ class Runner implements QuizRunner {
 
   constructor(private readonly options: QuizRunnerOptions) {
     this.clock = options.clock ?? systemClock;
-    this.games = options.games ?? registeredGames;
+    this.catalog = options.catalog;
     this.random = options.random ?? defaultRandom;
     this.breakMs = options.breakMs ?? quizRunnerDefaults.breakMs;
     this.screenAttempts = Math.max(1, options.screenAttempts ?? quizRunnerDefaults.screenAttempts);
@@ -347,7 +347,9 @@ class Runner implements QuizRunner {
     const { rounds, difficulty, seconds } = parsed.data;
     const quizSeed = this.random() >>> 0;
     const game =
-      input.gameId === undefined ? createRng(quizSeed).pick(this.games) : this.resolveGame(input.gameId);
+      input.gameId === undefined
+        ? createRng(quizSeed).pick(this.catalog.games)
+        : this.resolveGame(input.gameId);
     // Cheap early answer; the compare-and-set below is what actually guards against two starts.
     const existing = await this.options.store.load(input.channelId);
     if (isActive(existing.state)) {
@@ -456,7 +458,7 @@ class Runner implements QuizRunner {
     this.assertOpen();
     const seed = this.random() >>> 0;
     const game =
-      input.gameId === undefined ? createRng(seed).pick(this.games) : this.resolveGame(input.gameId);
+      input.gameId === undefined ? createRng(seed).pick(this.catalog.games) : this.resolveGame(input.gameId);
     const difficulty = input.difficulty ?? 'easy';
     const prepared = await this.prepare(game, difficulty, seed);
     return { question: prepared.view, buttons: practiceButtons(prepared) };
@@ -529,13 +531,7 @@ class Runner implements QuizRunner {
   // ---- questions ----
 
   private resolveGame(id: string): AnyGame {
-    const game = this.games.find((g) => g.id === id.trim().toLowerCase());
-    if (game === undefined)
-      throw new UnknownGameError(
-        id,
-        this.games.map((g) => g.id),
-      );
-    return game;
+    return this.catalog.resolveGame(id);
   }
 
   /**
@@ -590,7 +586,7 @@ class Runner implements QuizRunner {
     withExplanation: boolean,
   ): Promise<{ view: QuestionView | null; explanation: Explanation<unknown> | null }> {
     const ref = decodeQuestionId(spec.questionId);
-    const game = ref === undefined ? undefined : this.games.find((g) => g.id === ref.gameId);
+    const game = ref === undefined ? undefined : this.catalog.findGame(ref.gameId);
     if (ref === undefined || game === undefined) return { view: null, explanation: null };
     let prepared = this.questions.get(spec.questionId);
     if (withExplanation && prepared?.explanation == null) {

@@ -1,7 +1,7 @@
 /**
  * Where quizzes live between clicks and across restarts: one state per channel with a version for
  * compare-and-set (two processes can never both commit the same time-up), the channels that still need a
- * timer, and the leaderboards. Implementations: src/quiz-store/memory.ts (no Redis) and src/quiz-store/redis.ts.
+ * timer, and the leaderboards. Implementations: src/quiz/storage/memory.ts (no Redis) and src/quiz/storage/redis.ts.
  */
 import type { QuizState, ScoreDelta } from './machine.js';
 

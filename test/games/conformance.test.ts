@@ -1,5 +1,5 @@
 /** Runs the contract suite for every registered game; a game without a fixture fails here. */
-import { games } from '../../src/games/registry.js';
+import { builtInGames as games } from '../../src/games/catalog.js';
 import { runConformance, type ConformanceFixture } from './conformance.js';
 
 for (const game of games) {

@@ -2,12 +2,12 @@
 import type { AnyGame } from '../../src/core/game.js';
 import { JudgeInputError } from '../../src/core/errors.js';
 import { parseParams } from '../../src/core/params.js';
-import { TokenReader } from '../../src/core/tokens.js';
+import { InputReader } from '../../src/core/reader.js';
 
 /** The judge's stdout for `input`: one line per test, each ending in a newline. */
 export async function judgeOutput(game: AnyGame, input: string): Promise<string> {
   let out = '';
-  for await (const candidate of game.judge.parse(TokenReader.fromString(input))) {
+  for await (const candidate of game.judge.parse(InputReader.fromString(input))) {
     const params: unknown = parseParams(game, candidate);
     out += `${game.judge.format(game.solve(params), params)}\n`;
   }

@@ -8,11 +8,11 @@
  */
 import { Client, GatewayIntentBits } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { attachGateway } from '../../src/bot/gateway.js';
+import { attachGateway } from '../../src/bot/transport/gateway.js';
 import { loadConfig } from '../../src/config.js';
 import { createSolveService } from '../../src/jobs/service.js';
 import { createLogger } from '../../src/log.js';
-import { startServer } from '../../src/main.js';
+import { startServer } from '../../src/serve.js';
 import { startHarness, type Harness } from '../support/bot-harness.js';
 import { FakeDiscord, type RecordedRequest } from '../support/fake-discord.js';
 import {

@@ -4,7 +4,7 @@
  * Discord's OpenAPI schemas. Every HTTP interaction response is validated against the same schema.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { renderAnswer } from '../../src/bot/render.js';
+import { renderAnswer } from '../../src/bot/render/answer.js';
 import { seagm } from '../../src/games/seagm/index.js';
 import { startHarness, type Harness } from '../support/bot-harness.js';
 import { discordSchemas } from '../support/discord-schema.js';

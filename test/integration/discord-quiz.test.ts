@@ -14,7 +14,7 @@ import { seagm } from '../../src/games/seagm/index.js';
 import type { SeagmParams, SeagmResult } from '../../src/games/seagm/schema.js';
 import { createSolveService } from '../../src/jobs/service.js';
 import { createLogger } from '../../src/log.js';
-import { startServer, type RunningServer } from '../../src/main.js';
+import { startServer, type RunningServer } from '../../src/serve.js';
 import {
   choiceLabel,
   decodeQuestionId,
@@ -25,6 +25,7 @@ import {
 import {
   LogCapture,
   startHarness,
+  testCatalog,
   testGames as games,
   testSettings,
   type Harness,
@@ -50,7 +51,7 @@ import {
   type TestUser,
 } from '../support/interactions.js';
 import { waitUntil } from '../support/wait.js';
-import { MemoryQuizStore } from '../../src/quiz-store/memory.js';
+import { MemoryQuizStore } from '../../src/quiz/storage/memory.js';
 import { FakeTime } from '../unit/quiz-fakes.js';
 import { REDIS_URL, deleteKeys, uniquePrefix } from './helpers.js';
 
@@ -525,7 +526,7 @@ describe('a restart mid-round (Redis store)', () => {
     const service = await createSolveService(cfg, logger);
     const server = await startServer(cfg, logger, {
       service,
-      games,
+      catalog: await testCatalog(),
       gateway: false,
       settings: testSettings,
       graceMs: 2000,
@@ -659,7 +660,7 @@ describe('quizzes without a bot token (posts through the /quiz start interaction
     await h.server.close();
     const restarted = await startServer(h.config, h.logger, {
       service: h.service,
-      games,
+      catalog: await testCatalog(),
       gateway: false,
       settings: testSettings,
       quiz: { clock: time.scope(), breakMs: BREAK_MS, store },

@@ -1,8 +1,9 @@
 /** `grundy register` against the fake Discord: the bulk PUT body, guild and global routes, and its failures. */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { commandBodies, registerMain } from '../../src/bot/deploy.js';
+import { commandBodies } from '../../src/bot/commands/deploy.js';
+import { registerMain } from '../../src/cli/register.js';
 import { seagm } from '../../src/games/seagm/index.js';
-import { games } from '../../src/games/registry.js';
+import { builtInGames as games } from '../../src/games/catalog.js';
 import { FakeDiscord } from '../support/fake-discord.js';
 import { APPLICATION_ID, GUILD_ID } from '../support/interactions.js';
 
@@ -42,7 +43,7 @@ describe('grundy register', () => {
     );
     expect(put.params).toEqual({ app: APPLICATION_ID, guild: GUILD_ID });
     expect(put.authorization).toBe(`Bot ${fake.botToken}`);
-    expect(put.body).toEqual(commandBodies());
+    expect(put.body).toEqual(commandBodies(games));
     const bodies = put.body as { name: string }[];
     expect(bodies.map((c) => c.name)).toEqual([...games.map((g) => g.id), 'games', 'help', 'quiz']);
     expect(bodies.find((c) => c.name === 'seagm')).toEqual({
@@ -158,7 +159,7 @@ describe('grundy register', () => {
     const stdout = new Output();
     expect(await registerMain([], env, { stdout, stderr: new Output() })).toBe(0);
     const put = await fake.waitFor((r) => r.route === 'PUT /applications/:app/commands', 'the global PUT');
-    expect(put.body).toEqual(commandBodies());
+    expect(put.body).toEqual(commandBodies(games));
     expect(stdout.text).toMatch(/^Registered \d+ commands globally \(may take a while to show up\): \/seagm/);
   });
 
@@ -170,7 +171,7 @@ describe('grundy register', () => {
     expect(stderr.text).toMatch(/^grundy register: DISCORD_TOKEN and DISCORD_APPLICATION_ID must be set\./);
     const stdout = new Output();
     expect(await registerMain(['--dry-run'], {}, { stdout, stderr: new Output() })).toBe(0);
-    expect(JSON.parse(stdout.text)).toEqual(commandBodies());
+    expect(JSON.parse(stdout.text)).toEqual(commandBodies(games));
     const bad = new Output();
     expect(await registerMain(['--guild', 'general'], env, { stdout: new Output(), stderr: bad })).toBe(2);
     expect(bad.text).toContain("--guild needs the server's id");

@@ -4,7 +4,7 @@
  * fake Discord; and the same with REDIS_URL and a separate `grundy worker` process solving from the queue.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { serveMain } from '../../src/main.js';
+import { serveMain } from '../../src/serve.js';
 import { LogCapture } from '../support/bot-harness.js';
 import { discordSchemas } from '../support/discord-schema.js';
 import { FakeDiscord } from '../support/fake-discord.js';
@@ -63,7 +63,7 @@ async function doneWhen(
   fake: FakeDiscord,
   via: '(inline)' | '(queue)',
 ): Promise<void> {
-  const games = (await import('../../src/games/registry.js')).games;
+  const games = (await import('../../src/games/catalog.js')).builtInGames;
   const valid = (json: unknown) =>
     expect(discordSchemas().validate('interactionCallback', json)).toBeUndefined();
 

@@ -5,7 +5,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -75,8 +74,7 @@ export class WorkerProcess {
   private readonly waiters = new Set<() => void>();
 
   constructor(env: Record<string, string>, args: readonly string[] = []) {
-    const cli = `${root}dist/cli-main.js`;
-    const entry = existsSync(cli) ? [`${root}bin/grundy.js`, 'worker'] : [`${root}dist/jobs/worker-entry.js`];
+    const entry = [`${root}bin/grundy.js`, 'worker'];
     this.child = spawn(process.execPath, [...entry, ...args], {
       cwd: root,
       env: {

@@ -3,6 +3,7 @@
  * deleted afterwards: compare-and-set, leaderboards by scope and period, and restart-resume with runners.
  * The solver is the game called directly (test/unit/quiz-fakes.ts), not the thread-pool solve service.
  */
+import { createCatalog } from '../../src/games/catalog.js';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { start, type QuizState } from '../../src/quiz/machine.js';
 import type { ChoiceId } from '../../src/quiz/question.js';
 import { createQuizRunner, type QuizEvent, type QuizRunner } from '../../src/quiz/service.js';
 import { isoWeek } from '../../src/quiz/store.js';
-import { RedisQuizStore } from '../../src/quiz-store/redis.js';
+import { RedisQuizStore } from '../../src/quiz/storage/redis.js';
 import { FakeTime, counterRandom, directSolver } from '../unit/quiz-fakes.js';
 
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -170,6 +171,7 @@ describe('restart-resume on Redis', () => {
     const errors: unknown[] = [];
     const clock = time.scope();
     const runner = createQuizRunner({
+      catalog: createCatalog(),
       store: openStore(prefix),
       solver: directSolver(),
       emit: (e) => void events.push(e),

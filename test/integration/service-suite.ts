@@ -14,7 +14,7 @@ import type { SolveService } from '../../src/jobs/types.js';
 import { createMetrics, type Metrics } from '../../src/metrics.js';
 import { canonicalKey } from '../../src/core/canonical.js';
 import { parseParams } from '../../src/core/params.js';
-import { loadCatalog } from '../../src/jobs/catalog.js';
+import { loadCatalog } from '../../src/load-catalog.js';
 import { quietLogger, slowGamesModule, testConfig, waitFor, withTimeout } from './helpers.js';
 
 export interface JobView {

@@ -8,11 +8,12 @@ import { fileURLToPath } from 'node:url';
 import type { BotSettings } from '../../src/bot/context.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { AnyGame } from '../../src/core/game.js';
-import { games as registered } from '../../src/games/registry.js';
+import { builtInGames as registered, type GameCatalog } from '../../src/games/catalog.js';
 import { createSolveService } from '../../src/jobs/service.js';
+import { loadCatalog } from '../../src/load-catalog.js';
 import type { SolveService } from '../../src/jobs/types.js';
 import { createLogger, type Logger } from '../../src/log.js';
-import { startServer, type QuizDeps, type RunningServer } from '../../src/main.js';
+import { startServer, type QuizDeps, type RunningServer } from '../../src/serve.js';
 import { createMetrics, type Metrics } from '../../src/metrics.js';
 import { FakeDiscord, type FakeDiscordOptions } from './fake-discord.js';
 import { APPLICATION_ID, testKeys, type TestKeys } from './interactions.js';
@@ -20,6 +21,8 @@ import { games as slowGames } from './slow-game.js';
 
 export const slowGamesModule = fileURLToPath(new URL('./slow-game.js', import.meta.url));
 export const testGames: readonly AnyGame[] = [...registered, ...slowGames];
+/** The catalog the test bots serve: the built-ins and the slow fixture game, as GRUNDY_EXTRA_GAMES_MODULE gives them. */
+export const testCatalog = (): Promise<GameCatalog> => loadCatalog(slowGamesModule);
 
 /** Collects pino's JSON lines. */
 export class LogCapture extends Writable {
@@ -91,7 +94,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     server = await startServer(config, logger, {
       service,
       metrics,
-      games: testGames,
+      catalog: await loadCatalog(config.GRUNDY_EXTRA_GAMES_MODULE),
       gateway: false,
       settings: { ...testSettings, ...options.settings },
       graceMs: options.graceMs ?? 2000,

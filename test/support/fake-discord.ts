@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { botMessage } from '../../src/http/dev.js';
+import { botMessage } from '../../src/bot/render/message.js';
 import { discordSchemas, type RequestSchemaName } from './discord-schema.js';
 
 export interface RecordedFile {

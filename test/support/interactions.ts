@@ -3,8 +3,8 @@
  * the option types of the registered command definitions, and Ed25519-signed requests from a test key pair.
  */
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
-import { commandBodies } from '../../src/bot/deploy.js';
-import { botMessage } from '../../src/http/dev.js';
+import { commandBodies } from '../../src/bot/commands/deploy.js';
+import { botMessage } from '../../src/bot/render/message.js';
 import { publicKeyToHex, signRequest } from '../../src/http/verify.js';
 import type { AnyGame } from '../../src/core/game.js';
 import type { FakeAttachment, FakeDiscord, FakeMessage } from './fake-discord.js';

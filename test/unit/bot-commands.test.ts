@@ -4,13 +4,13 @@ import { describe, expect, expectTypeOf, test } from 'vitest';
 import { discordExample, gameCommandDefinition, usage } from '../../src/bot/commands/game.js';
 import { helpDefinition } from '../../src/bot/commands/help.js';
 import { quizDefinition } from '../../src/bot/commands/quiz.js';
-import { parseRawInteraction } from '../../src/bot/request.js';
+import { parseRawInteraction } from '../../src/bot/interaction/request.js';
 import { readOptions, type OptionsOf } from '../../src/bot/commands/types.js';
-import { commandBodies } from '../../src/bot/deploy.js';
+import { commandBodies } from '../../src/bot/commands/deploy.js';
 import { InputError } from '../../src/core/errors.js';
 import type { AnyGame, InputField } from '../../src/core/game.js';
 import { seagm } from '../../src/games/seagm/index.js';
-import { games } from '../../src/games/registry.js';
+import { builtInGames as games } from '../../src/games/catalog.js';
 import { discordSchemas } from '../support/discord-schema.js';
 import { MODERATOR_PERMISSIONS, buttonPress, chatInput } from '../support/interactions.js';
 

@@ -4,10 +4,10 @@
  */
 import { REST } from 'discord.js';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { OutgoingMessage } from '../../src/bot/message.js';
-import { createQuizPoster } from '../../src/bot/quiz-post.js';
-import type { QuestionEvent } from '../../src/bot/quiz-render.js';
-import type { InteractionWebhook } from '../../src/bot/reply.js';
+import type { OutgoingMessage } from '../../src/bot/render/message.js';
+import { createQuizPoster } from '../../src/bot/interaction/quiz-post.js';
+import type { QuestionEvent } from '../../src/bot/render/quiz.js';
+import type { InteractionWebhook } from '../../src/bot/interaction/reply.js';
 import { createLogger } from '../../src/log.js';
 import { choiceLabel, type QuestionView } from '../../src/quiz/question.js';
 

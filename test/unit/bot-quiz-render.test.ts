@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { APIEmbed } from 'discord.js';
 import { describe, expect, test } from 'vitest';
 import type { Explanation } from '../../src/core/game.js';
-import { toMessageBody, type OutgoingMessage } from '../../src/bot/message.js';
+import { toMessageBody, type OutgoingMessage } from '../../src/bot/render/message.js';
 import {
   explanationSummary,
   renderAnswerAck,
@@ -19,8 +19,8 @@ import {
   renderStandings,
   type QuestionEvent,
   type RevealEvent,
-} from '../../src/bot/quiz-render.js';
-import { EMBED_LIMITS, embedLength } from '../../src/bot/render.js';
+} from '../../src/bot/render/quiz.js';
+import { EMBED_LIMITS, embedLength } from '../../src/bot/render/answer.js';
 import { ChoiceId, choiceLabel, type QuestionView } from '../../src/quiz/question.js';
 import type { ButtonView } from '../../src/quiz/service.js';
 import { discordSchemas } from '../support/discord-schema.js';

@@ -1,6 +1,6 @@
 /** The per-user token bucket. */
 import { describe, expect, test } from 'vitest';
-import { RateLimiter } from '../../src/bot/rate-limit.js';
+import { RateLimiter } from '../../src/bot/interaction/rate-limit.js';
 
 describe('RateLimiter', () => {
   test('allows a burst of perMinute, then refills one every 60/perMinute seconds, per user', () => {

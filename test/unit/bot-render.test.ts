@@ -1,4 +1,4 @@
-/** render.ts: any explanation fits Discord's embed limits, and whatever is left out is in the attached file. */
+/** bot/render/answer.ts: any explanation fits Discord's embed limits, and whatever is left out is in the attached file. */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { Explanation } from '../../src/core/game.js';
@@ -7,9 +7,9 @@ import {
   EMBED_LIMITS,
   embedLength,
   renderAnswer,
-  renderExplanationText,
+  renderExplanationFile,
   type RenderInput,
-} from '../../src/bot/render.js';
+} from '../../src/bot/render/answer.js';
 import { discordSchemas } from '../support/discord-schema.js';
 
 const text = (max: number) =>
@@ -72,7 +72,7 @@ describe('renderAnswer', () => {
         if (attached) {
           const file = message.files?.[0];
           expect(file?.name).toBe(`${view.game.id}-explanation.txt`);
-          expect(file?.data.toString('utf8')).toBe(renderExplanationText(view));
+          expect(file?.data.toString('utf8')).toBe(renderExplanationFile(view));
         }
       }),
       { numRuns: 300 },

@@ -3,10 +3,10 @@
  * the calls): which Discord call each situation leads to, and the order of calls.
  */
 import { describe, expect, test } from 'vitest';
-import type { OutgoingMessage } from '../../src/bot/message.js';
-import { InteractionReply } from '../../src/bot/reply.js';
-import type { CommandRequest } from '../../src/bot/request.js';
-import type { Responder } from '../../src/bot/responder.js';
+import type { OutgoingMessage } from '../../src/bot/render/message.js';
+import { InteractionReply } from '../../src/bot/interaction/reply.js';
+import type { CommandRequest } from '../../src/bot/interaction/request.js';
+import type { Responder } from '../../src/bot/interaction/responder.js';
 import { createLogger } from '../../src/log.js';
 
 class RecordingResponder implements Responder {

@@ -1,11 +1,14 @@
 /** Spawns the real `grundy` binary (built by `pretest`) as a user would. */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const bin = new URL('../../bin/grundy.js', import.meta.url).pathname;
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 function grundy(args: string[], input?: string) {
   const out = spawnSync(process.execPath, [bin, ...args], {
@@ -65,6 +68,59 @@ describe('grundy solve', () => {
   });
 });
 
+describe('grundy solve: negative numbers, files, usage and version (issue 13, items 13 and 14)', () => {
+  it.each([
+    [
+      ['solve', 'seagm', '-2', '6', '3'],
+      'card 1 is "-2", but each card must be a whole number from 1 to 10^9',
+    ],
+    [['solve', 'partisan', '-7', '--alice', '3'], 'n must be an integer from 0 to 10^18, e.g. 7 (got -7)'],
+    [
+      ['solve', 'magic', '4', '--passages', '3-4', '--telepoints', '-1'],
+      'telepoints must be from 0 to 10^9 for each magician',
+    ],
+  ])('reads a negative number as a value and gives its range: %j', (args, message) => {
+    const r = grundy(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).not.toContain('Unknown option');
+    expectNoStack(r.stderr);
+  });
+
+  it('refuses a directory as --file, and --file together with values', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grundy-cli-'));
+    const asDir = grundy(['solve', 'seagm', '--file', dir]);
+    expect(asDir.code).toBe(2);
+    expect(asDir.stderr).toContain(`"${dir}" is a directory; --file needs a file.`);
+    const file = join(dir, 'cards.txt');
+    writeFileSync(file, '2 4 8\n');
+    const both = grundy(['solve', 'seagm', '1', '2', '--file', file]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('Give either numbers as values or --file, not both');
+    expect(both.stdout).toBe('');
+  });
+
+  it("prints explain's usage for a bad option to explain", () => {
+    const r = grundy(['explain', 'partisan', '7', '--carol', '1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("Unknown option '--carol'.");
+    expect(r.stderr).toContain('Usage: grundy explain partisan');
+    expect(r.stderr).not.toContain('grundy solve partisan');
+  });
+
+  it.each([
+    [['--version']],
+    [['-v']],
+    [['solve', '--version']],
+    [['explain', '-v']],
+    [['worker', '--version']],
+  ])('%j prints the version', (args) => {
+    const r = grundy(args);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`${version}\n`);
+  });
+});
+
 describe('grundy judge', () => {
   it('reproduces the official samples byte for byte', () => {
     const r = grundy(['judge', 'seagm'], '3\n5\n6 10 15 22 28\n4\n1 2 3 4\n3\n2 1 1\n');
@@ -104,4 +160,21 @@ describe('grundy games and help', () => {
       expect(r.stdout).toMatch(/Usage/);
     },
   );
+});
+
+describe('grundy dev', () => {
+  it('answers a slash command in the sandbox, with no Discord at all', () => {
+    const r = grundy(['dev', 'sandbox', '/seagm', 'numbers=2 6 3']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('── the first response');
+    expect(r.stdout).toContain('Second player wins with perfect play');
+  });
+
+  it('prints a key pair, and refuses an unknown option', () => {
+    expect(grundy(['dev', 'keys']).stdout).toMatch(/^DISCORD_PUBLIC_KEY=[0-9a-f]{64}\n/);
+    const bad = grundy(['dev', 'api', '--colour', 'red']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("Unknown option '--colour'.");
+  });
 });

@@ -2,18 +2,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalKey, stableStringify } from '../../src/core/canonical.js';
 import { InputError, JudgeInputError } from '../../src/core/errors.js';
-import { rational, toFixedExact } from '../../src/core/rational.js';
-import { TokenReader } from '../../src/core/tokens.js';
+import { rational, toFixedExact } from '../../src/math/rational.js';
+import { InputReader } from '../../src/core/reader.js';
 import { loadConfig } from '../../src/config.js';
 
 async function tokens(chunks: string[]): Promise<[string, number][]> {
-  const reader = new TokenReader(chunks);
+  const reader = new InputReader(chunks);
   const out: [string, number][] = [];
   for (let t = await reader.next(); t !== undefined; t = await reader.next()) out.push([t.text, t.line]);
   return out;
 }
 
-describe('TokenReader', () => {
+describe('InputReader', () => {
   it('gives the same tokens and lines however the input is split into chunks', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -37,7 +37,7 @@ describe('TokenReader', () => {
 
   it('decodes UTF-8 bytes split across chunks', async () => {
     const bytes = new TextEncoder().encode('1\né 2');
-    const reader = new TokenReader(
+    const reader = new InputReader(
       (async function* () {
         for (const b of bytes) yield await Promise.resolve(new Uint8Array([b]));
       })(),
@@ -47,7 +47,7 @@ describe('TokenReader', () => {
   });
 
   it('names the line and the expectation on bad or missing tokens', async () => {
-    const reader = TokenReader.fromString('3\n\nfoo');
+    const reader = InputReader.fromString('3\n\nfoo');
     expect(await reader.int('T', 1, 5)).toBe(3);
     await expect(reader.int('n', 1, 9)).rejects.toThrow(
       new JudgeInputError(3, 'expected n (an integer from 1 to 9), found "foo"'),
@@ -58,7 +58,7 @@ describe('TokenReader', () => {
   });
 
   it('reads big integers within bounds only', async () => {
-    const reader = TokenReader.fromString('1000000000000000000 1000000000000000001');
+    const reader = InputReader.fromString('1000000000000000000 1000000000000000001');
     expect(await reader.bigint('N', 2n, 10n ** 18n)).toBe(10n ** 18n);
     await expect(reader.bigint('N', 2n, 10n ** 18n)).rejects.toThrow(/from 2 to 1000000000000000000/);
   });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decodeAnswer } from '../../src/jobs/answer.js';
 import { MemoryAnswerCache } from '../../src/jobs/cache.js';
-import { getGame } from '../../src/games/registry.js';
+import { createCatalog } from '../../src/games/catalog.js';
 
-const seagm = getGame('seagm');
+const seagm = createCatalog().resolveGame('seagm');
 const params = { cards: [2, 3, 6] };
 const result: unknown = seagm.solve(params);
 const answer = { result, explanation: seagm.explain(params, result), solveMs: 1.5 };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InputError } from '../../src/core/errors.js';
-import { parseWorkerArgs, workerMain } from '../../src/jobs/worker-main.js';
+import { parseWorkerArgs, workerMain } from '../../src/cli/worker.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -24,7 +24,7 @@ describe('grundy worker', () => {
     expect(() => parseWorkerArgs(['--concurrency'])).toThrow(
       '--concurrency must be a whole number from 1 to 256',
     );
-    expect(() => parseWorkerArgs(['--fast'])).toThrow('Unknown argument "--fast".');
+    expect(() => parseWorkerArgs(['--fast'])).toThrow("Unknown option '--fast'.");
   });
 
   it('prints its usage for --help', async () => {

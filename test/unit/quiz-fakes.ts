@@ -1,7 +1,7 @@
 /** Test doubles for the quiz runner: fake time with per-process timer scopes, and a solver that calls the game. */
 import type { AnyGame } from '../../src/core/game.js';
 import { parseParams } from '../../src/core/params.js';
-import { games } from '../../src/games/registry.js';
+import { builtInGames as games } from '../../src/games/catalog.js';
 import type { QuizClock, QuizEvent, QuizSolver } from '../../src/quiz/service.js';
 
 interface Timer {

@@ -4,6 +4,7 @@
  * fired twice, and by two processes at once), stop and restart (a crash, or a second process joining).
  * The model computes expected points with its own copy of the documented formula.
  */
+import { createCatalog } from '../../src/games/catalog.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,7 +21,7 @@ import {
 } from '../../src/quiz/machine.js';
 import type { ChoiceId, RoundSpec } from '../../src/quiz/question.js';
 import { createQuizRunner, type QuizEvent, type QuizRunner } from '../../src/quiz/service.js';
-import { MemoryQuizStore } from '../../src/quiz-store/memory.js';
+import { MemoryQuizStore } from '../../src/quiz/storage/memory.js';
 import { FakeTime, counterRandom, directSolver } from './quiz-fakes.js';
 
 const T0 = Date.UTC(2025, 0, 6, 12, 0, 0);
@@ -289,6 +290,7 @@ function runnerAt(real: Real, pick: number): QuizRunner {
 function addRunner(real: Real): QuizRunner {
   const clock = real.time.scope();
   const runner = createQuizRunner({
+    catalog: createCatalog(),
     store: real.store,
     solver: directSolver(),
     emit: (event) => void real.events.push(event),

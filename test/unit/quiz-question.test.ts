@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyGame, Difficulty } from '../../src/core/game.js';
 import { parseParams } from '../../src/core/params.js';
 import { createRng } from '../../src/core/rng.js';
-import { games } from '../../src/games/registry.js';
+import { builtInGames as games } from '../../src/games/catalog.js';
 import { seagm } from '../../src/games/seagm/index.js';
 import type { SeagmParams } from '../../src/games/seagm/schema.js';
 import {

@@ -1,4 +1,5 @@
 /** The runner on the memory store and fake time: delivery after a crash, practice, input errors, retries. */
+import { createCatalog } from '../../src/games/catalog.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InputError, UnknownGameError } from '../../src/core/errors.js';
 import type { AnyGame } from '../../src/core/game.js';
@@ -12,7 +13,7 @@ import {
   type QuizRunnerOptions,
 } from '../../src/quiz/service.js';
 import type { QuizStore } from '../../src/quiz/store.js';
-import { MemoryQuizStore } from '../../src/quiz-store/memory.js';
+import { MemoryQuizStore } from '../../src/quiz/storage/memory.js';
 import { FakeTime, counterRandom, directSolver } from './quiz-fakes.js';
 
 const T0 = Date.UTC(2025, 0, 6, 12, 0, 0);
@@ -23,6 +24,7 @@ function runner(time: FakeTime, overrides: Partial<QuizRunnerOptions> & Pick<Qui
   const errors: unknown[] = [];
   const clock = time.scope();
   const r = createQuizRunner({
+    catalog: createCatalog(),
     solver: directSolver(),
     emit: (e) => void events.push(e),
     clock,

@@ -1,9 +1,9 @@
 /** The Cancel button under a long solve: only the asker may press it. */
 import type { BotContext } from '../context.js';
-import { CANCEL_PREFIX } from '../message.js';
-import type { InteractionReply } from '../reply.js';
-import type { ComponentRequest } from '../request.js';
-import { formatMs } from '../render.js';
+import { CANCEL_PREFIX } from '../render/message.js';
+import type { InteractionReply } from '../interaction/reply.js';
+import type { ComponentRequest } from '../interaction/request.js';
+import { formatMs } from '../render/answer.js';
 
 export function isCancelButton(request: ComponentRequest): boolean {
   return request.customId.startsWith(CANCEL_PREFIX);

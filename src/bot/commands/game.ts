@@ -7,11 +7,11 @@ import { ApplicationCommandOptionType, ApplicationCommandType } from 'discord.js
 import { InputError } from '../../core/errors.js';
 import type { AnyGame, InputField, RawFields } from '../../core/game.js';
 import { paramsFromFields } from '../../core/params.js';
-import { formatBytes, readAttachmentText, streamAttachment } from '../attachments.js';
-import { clip } from '../message.js';
-import { renderAnswer, type AnswerFacts } from '../render.js';
-import type { AttachmentRef, OptionValue } from '../request.js';
-import { SolveRun } from '../solve-run.js';
+import { formatBytes, readAttachmentText, streamAttachment } from '../transport/attachments.js';
+import { clip } from '../render/message.js';
+import { renderAnswer, type AnswerFacts } from '../render/answer.js';
+import type { AttachmentRef, OptionValue } from '../interaction/request.js';
+import { SolveRun } from '../interaction/solve-run.js';
 import { defineCommand, type Command, type CommandDefinition, type OptionDefinition } from './types.js';
 
 export const FILE_OPTION = 'file';

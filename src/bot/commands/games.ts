@@ -1,8 +1,8 @@
 /** `/games`: every game Grundy knows, with its command and an example. */
 import { ApplicationCommandType } from 'discord.js';
 import type { AnyGame } from '../../core/game.js';
-import { clip } from '../message.js';
-import { EMBED_LIMITS } from '../render.js';
+import { clip } from '../render/message.js';
+import { EMBED_LIMITS } from '../render/answer.js';
 import { discordExample, gameCommandDefinition, usage } from './game.js';
 import { defineCommand, type Command } from './types.js';
 

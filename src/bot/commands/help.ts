@@ -1,8 +1,8 @@
 /** `/help [game]`: how to use Grundy, or one game's rules, options, limits and examples. */
 import { ApplicationCommandOptionType, ApplicationCommandType, type APIEmbed } from 'discord.js';
 import type { AnyGame } from '../../core/game.js';
-import { clip } from '../message.js';
-import { EMBED_LIMITS } from '../render.js';
+import { clip } from '../render/message.js';
+import { EMBED_LIMITS } from '../render/answer.js';
 import { discordExample, FILE_OPTION, fileInputOf, gameCommandDefinition, usage } from './game.js';
 import { defineCommand, type Command } from './types.js';
 

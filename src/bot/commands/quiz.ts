@@ -1,7 +1,7 @@
 /**
  * `/quiz start|leaderboard|stop|practice` and the quiz buttons (custom ids `quiz:` and `quizp:`), over the quiz
  * runner (src/quiz/service.ts). Channel posts (questions, reveals, standings) come from the runner's `emit`
- * through the poster (src/bot/quiz-post.ts); what a person does here is answered to them alone, except the
+ * through the poster (src/bot/interaction/quiz-post.ts); what a person does here is answered to them alone, except the
  * `/quiz start` announcement and `/quiz leaderboard`, which are for the channel.
  */
 import { ApplicationCommandOptionType, ApplicationCommandType, PermissionFlagsBits } from 'discord.js';
@@ -9,16 +9,16 @@ import { InputError } from '../../core/errors.js';
 import type { AnyGame } from '../../core/game.js';
 import { QUIZ_DIFFICULTIES, parseButtonId, type QuizDifficulty } from '../../quiz/question.js';
 import type { BotContext } from '../context.js';
-import { clip } from '../message.js';
+import { clip } from '../render/message.js';
 import {
   renderAnswerAck,
   renderLeaderboard,
   renderPracticeFeedback,
   renderPracticeQuestion,
-} from '../quiz-render.js';
-import type { InteractionReply } from '../reply.js';
-import type { ComponentRequest } from '../request.js';
-import { safeError } from '../safe-error.js';
+} from '../render/quiz.js';
+import type { InteractionReply } from '../interaction/reply.js';
+import type { ComponentRequest } from '../interaction/request.js';
+import { safeError } from '../interaction/safe-error.js';
 import { defineSubcommands, type Command } from './types.js';
 
 export const QUIZ_ROUNDS = { min: 1, max: 20, default: 5 } as const;

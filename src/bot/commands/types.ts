@@ -9,8 +9,8 @@ import {
 } from 'discord.js';
 import { InputError } from '../../core/errors.js';
 import type { BotContext } from '../context.js';
-import type { InteractionReply } from '../reply.js';
-import type { AttachmentRef, CommandRequest, OptionValue } from '../request.js';
+import type { InteractionReply } from '../interaction/reply.js';
+import type { AttachmentRef, CommandRequest, OptionValue } from '../interaction/request.js';
 
 type SupportedOptionType =
   | ApplicationCommandOptionType.String

@@ -4,7 +4,7 @@
  */
 import { JudgeInputError } from '../../core/errors.js';
 import type { JudgeFormat } from '../../core/game.js';
-import type { TokenReader } from '../../core/tokens.js';
+import type { InputReader } from '../../core/reader.js';
 import {
   MAX_BOARD_CELLS,
   describeCharacter,
@@ -16,7 +16,7 @@ import {
 export const MAX_JUDGE_BOARDS = 1_000_000;
 
 export const abgameJudge: JudgeFormat<AbgameParams, AbgameResult> = {
-  async *parse(reader: TokenReader) {
+  async *parse(reader: InputReader) {
     const count = await reader.int('the number of boards T', 1, MAX_JUDGE_BOARDS);
     for (let t = 1; t <= count; t++) {
       // next() rather than expect(): the message is only built when the input has really ended.

@@ -1,5 +1,6 @@
 /** Raw transport fields -> candidate MAGIC params; passages come as text like `1-3 2-4` or an edge-list file. */
 import { InputError } from '../../core/errors.js';
+import { quoteInput } from '../../core/text.js';
 import type { RawFields } from '../../core/game.js';
 import { PASSAGES_EXAMPLE, toRoom, type Room } from './schema.js';
 
@@ -17,15 +18,11 @@ function isSeparator(code: number): boolean {
   );
 }
 
-function clipped(text: string): string {
-  return text.length > 30 ? `${text.slice(0, 30)}...` : text;
-}
-
 function parseRoom(text: string, token: string): Room {
   const room = text.length <= 15 && /^\d+$/.test(text) ? Number(text) : toRoom(text);
   if (room === undefined || room === 0) {
     throw new InputError(
-      `passages: "${clipped(token)}" is not a room number or a pair of rooms; write passages like ${PASSAGES_EXAMPLE}`,
+      `passages: "${quoteInput(token, 30)}" is not a room number or a pair of rooms; write passages like ${PASSAGES_EXAMPLE}`,
       'passages',
     );
   }
@@ -51,7 +48,7 @@ export function parsePassageText(text: string): [Room, Room][] {
     if (dash >= 0) {
       if (pending !== undefined) {
         throw new InputError(
-          `passages: room "${clipped(pendingToken)}" has no partner; write passages like ${PASSAGES_EXAMPLE}`,
+          `passages: room "${quoteInput(pendingToken, 30)}" has no partner; write passages like ${PASSAGES_EXAMPLE}`,
           'passages',
         );
       }
@@ -66,7 +63,7 @@ export function parsePassageText(text: string): [Room, Room][] {
   }
   if (pending !== undefined) {
     throw new InputError(
-      `passages: room "${clipped(pendingToken)}" has no partner; write passages like ${PASSAGES_EXAMPLE}`,
+      `passages: room "${quoteInput(pendingToken, 30)}" has no partner; write passages like ${PASSAGES_EXAMPLE}`,
       'passages',
     );
   }

@@ -4,7 +4,8 @@
  */
 import { JudgeInputError } from '../../core/errors.js';
 import type { JudgeFormat } from '../../core/game.js';
-import { clip, type Token, type TokenReader } from '../../core/tokens.js';
+import type { Token, InputReader } from '../../core/reader.js';
+import { quoteInput } from '../../core/text.js';
 import {
   checkPassages,
   findDuplicate,
@@ -22,14 +23,14 @@ import {
 
 export const MAX_TESTS = 100;
 
-async function* parse(reader: TokenReader): AsyncGenerator<MagicParams, void, undefined> {
+async function* parse(reader: InputReader): AsyncGenerator<MagicParams, void, undefined> {
   const tests = await reader.int('T, the number of tests', 1, MAX_TESTS);
   for (let t = 1; t <= tests; t++) yield await readTest(reader, t);
   await reader.expectEnd();
 }
 
 /** One test; a plain async function, as awaits inside an async generator cost noticeably more per token. */
-async function readTest(reader: TokenReader, t: number): Promise<MagicParams> {
+async function readTest(reader: InputReader, t: number): Promise<MagicParams> {
   const n = await reader.bigint(`N, the number of rooms of test ${t}`, 2n, MAX_ROOMS);
   const m = await reader.int(`M, the number of passages of test ${t}`, 0, MAX_PASSAGES);
   const p = await reader.int(`P, the telepoints of test ${t}`, 0, MAX_TELEPOINTS);
@@ -79,7 +80,7 @@ function roomWhat(n: number | bigint, t: number, i: number): string {
  * A room number from 1 to n (n below 2^53). Parsed here rather than by `reader.int`, whose description string,
  * pattern test and extra await per token would double the time of a 10^6-passage file.
  */
-function roomOf(token: Token | undefined, reader: TokenReader, n: number, t: number, i: number): number {
+function roomOf(token: Token | undefined, reader: InputReader, n: number, t: number, i: number): number {
   if (token === undefined)
     throw new JudgeInputError(reader.line, `expected ${roomWhat(n, t, i)}, but the input ended`);
   const text = token.text;
@@ -89,12 +90,12 @@ function roomOf(token: Token | undefined, reader: TokenReader, n: number, t: num
     value = digit >= 0 && digit <= 9 ? value * 10 + digit : Number.NaN;
   }
   if (!(value >= 1 && value <= n)) {
-    throw new JudgeInputError(token.line, `expected ${roomWhat(n, t, i)}, found "${clip(text)}"`);
+    throw new JudgeInputError(token.line, `expected ${roomWhat(n, t, i)}, found "${quoteInput(text)}"`);
   }
   return value;
 }
 
-async function readBigRoom(reader: TokenReader, n: bigint, t: number, i: number): Promise<Room> {
+async function readBigRoom(reader: InputReader, n: bigint, t: number, i: number): Promise<Room> {
   const room = toRoom(await reader.bigint(`a room of passage ${i + 1} of test ${t}`, 1n, n));
   if (room === undefined) throw new JudgeInputError(reader.line, `expected ${roomWhat(n, t, i)}`);
   return room;

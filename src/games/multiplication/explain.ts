@@ -3,7 +3,7 @@
  * player who could win, and the plan that secures the result, with the concrete first move.
  */
 import type { Explanation, ExplainedMove, KeyFact } from '../../core/game.js';
-import { factorize, type PrimePower } from './factor.js';
+import { factorize, type PrimePower } from '../../math/factor.js';
 import {
   otherPlayer,
   type MultiplicationMove,

@@ -4,7 +4,7 @@ import type { RawFields } from '../../core/game.js';
 import { randomBigInt, type Rng } from '../../core/rng.js';
 import { multiplicationBrute } from './brute.js';
 import { explainMultiplication } from './explain.js';
-import { integerRoot, isPrime } from './factor.js';
+import { integerRoot, isPrime } from '../../math/factor.js';
 import { multiplicationJudge } from './judge.js';
 import {
   MAX_N,

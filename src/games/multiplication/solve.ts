@@ -10,7 +10,13 @@
  * least two primes, and only when nothing else is known must a sweep to its cube root tell p*q apart.
  */
 import type { Outcome } from '../../core/game.js';
-import { FIRST_ROUGH_PRIME, isPrime, perfectPower, smallestFactorUpTo, stripSmallPrimes } from './factor.js';
+import {
+  FIRST_ROUGH_PRIME,
+  isPrime,
+  perfectPower,
+  smallestFactorUpTo,
+  stripSmallPrimes,
+} from '../../math/factor.js';
 import { otherPlayer, type MultiplicationParams, type MultiplicationResult, type Rule } from './schema.js';
 
 /** N's exponents when it has at most two distinct primes; otherwise only the fact. */

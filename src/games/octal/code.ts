@@ -7,6 +7,8 @@
  * the game without moves, and `nim`. Any octal digit is allowed in any place: each of its three bits is a
  * separate permission, and every combination is a legal game.
  */
+import { quoteInput } from '../../core/text.js';
+
 export const MAX_DIGITS = 32;
 export const NIM = 'nim';
 export const CODE_EXAMPLE = "0.77 (Kayles), .07 (Dawson's Kayles), 0.3 or nim";
@@ -17,12 +19,6 @@ export interface OctalCode {
   /** d1..dk; empty for Nim (unbounded) and for `0.0`. */
   readonly digits: readonly number[];
   readonly nim: boolean;
-}
-
-function clipCode(text: string): string {
-  // eslint-disable-next-line no-control-regex -- the point is to show control characters harmlessly
-  const shown = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-  return shown.length > 40 ? `${shown.slice(0, 40)}...` : shown;
 }
 
 const FORM = `an octal code 0.d1d2...dk or .d1d2...dk with 1 to ${MAX_DIGITS} octal digits (0-7) after the point, or nim; e.g. ${CODE_EXAMPLE}`;
@@ -38,28 +34,28 @@ export function readOctalCode(raw: string): OctalCode {
   if (text === '') fail('is empty');
   if (text === NIM || /^0?\.3+(\.\.\.|…)$/.test(text)) return { code: NIM, digits: [], nim: true };
   if (/(\.\.\.|…)$/.test(text))
-    fail(`"${clipCode(raw.trim())}" repeats forever, which only Nim (0.333...) may`);
+    fail(`"${quoteInput(raw.trim())}" repeats forever, which only Nim (0.333...) may`);
   const point = text.indexOf('.');
-  if (point < 0) fail(`"${clipCode(raw.trim())}" has no point (write 0.77 or .77, not 77)`);
+  if (point < 0) fail(`"${quoteInput(raw.trim())}" has no point (write 0.77 or .77, not 77)`);
   const whole = text.slice(0, point);
   const digits = text.slice(point + 1);
   if (whole !== '' && whole !== '0') {
     fail(
-      `"${clipCode(raw.trim())}" has "${clipCode(whole)}" before the point, but only 0 may stand there (a move must take at least one token)`,
+      `"${quoteInput(raw.trim())}" has "${quoteInput(whole)}" before the point, but only 0 may stand there (a move must take at least one token)`,
     );
   }
-  if (digits === '') fail(`"${clipCode(raw.trim())}" has no digits after the point`);
+  if (digits === '') fail(`"${quoteInput(raw.trim())}" has no digits after the point`);
   const bad = /[^0-7]/.exec(digits);
   if (bad !== null) {
     const c = bad[0];
     fail(
       /[89]/.test(c)
-        ? `"${clipCode(raw.trim())}" has the digit ${c}, which is not an octal digit`
-        : `"${clipCode(raw.trim())}" has "${clipCode(c)}" after the point, where only octal digits 0-7 may stand`,
+        ? `"${quoteInput(raw.trim())}" has the digit ${c}, which is not an octal digit`
+        : `"${quoteInput(raw.trim())}" has "${quoteInput(c)}" after the point, where only octal digits 0-7 may stand`,
     );
   }
   if (digits.length > MAX_DIGITS) {
-    fail(`"${clipCode(raw.trim())}" has ${digits.length} digits after the point, more than ${MAX_DIGITS}`);
+    fail(`"${quoteInput(raw.trim())}" has ${digits.length} digits after the point, more than ${MAX_DIGITS}`);
   }
   const kept = digits.replace(/0+$/, '');
   return {

@@ -3,7 +3,7 @@ import { InputError } from '../../core/errors.js';
 import { defineGame, type Difficulty, type RawFields } from '../../core/game.js';
 import { splitList } from '../../core/params.js';
 import type { Rng } from '../../core/rng.js';
-import { clip } from '../../core/tokens.js';
+import { quoteInput } from '../../core/text.js';
 import { partisanBrute } from './brute.js';
 import { findCycle, makeRule, valuesFrom } from './engine.js';
 import { explainPartisan } from './explain.js';
@@ -21,7 +21,7 @@ function parseMoveSet(raw: string | number | undefined, field: 'alice' | 'bob'):
   return splitList(text).map((token) => {
     if (!/^[+-]?\d+$/.test(token)) {
       throw new InputError(
-        `${field}: "${clip(token)}" is not a whole number; list moves from 1 to ${MAX_MOVE} separated by spaces or commas, e.g. "3 4" or "3,4" ("none" for no moves)`,
+        `${field}: "${quoteInput(token)}" is not a whole number; list moves from 1 to ${MAX_MOVE} separated by spaces or commas, e.g. "3 4" or "3,4" ("none" for no moves)`,
         field,
       );
     }

@@ -4,10 +4,10 @@
  */
 import { JudgeInputError } from '../../core/errors.js';
 import type { JudgeFormat } from '../../core/game.js';
-import type { TokenReader } from '../../core/tokens.js';
+import type { InputReader } from '../../core/reader.js';
 import { MAX_MOVE, MAX_N, type PartisanParams, type PartisanResult } from './schema.js';
 
-async function readSet(reader: TokenReader, who: string, test: number): Promise<number[]> {
+async function readSet(reader: InputReader, who: string, test: number): Promise<number[]> {
   const count = await reader.int(`the number of ${who}'s moves in test ${test}`, 0, MAX_MOVE);
   const moves = new Set<number>();
   for (let i = 1; i <= count; i++) {

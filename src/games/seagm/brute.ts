@@ -2,7 +2,7 @@
  * SEAGM by exhaustive search over which cards are gone (a bitmask), exactly as the rules read.
  * Obviously right and exponential: for at most BRUTE_LIMIT cards.
  */
-import { add, mul, rational, sub, toNumber, ONE, ZERO, type Rational } from '../../core/rational.js';
+import { add, mul, rational, sub, toNumber, ONE, ZERO, type Rational } from '../../math/rational.js';
 import type { BruteForce } from '../../core/game.js';
 import {
   TURN_TABLE_LIMIT,
@@ -11,13 +11,9 @@ import {
   type SeagmParams,
   type SeagmResult,
 } from './schema.js';
+import { gcd } from '../../math/gcd.js';
 
 export const BRUTE_LIMIT = 10;
-
-function gcd(x: number, y: number): number {
-  while (y !== 0) [x, y] = [y, x % y];
-  return x;
-}
 
 class Brute {
   private readonly winMemo = new Map<number, boolean>();

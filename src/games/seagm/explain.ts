@@ -2,6 +2,7 @@
 import type { Explanation, KeyFact } from '../../core/game.js';
 import { distinctPrimes } from './factor.js';
 import type { SeagmMove, SeagmParams, SeagmResult } from './schema.js';
+import { gcd } from '../../math/gcd.js';
 
 const MOVES_SHOWN = 5;
 
@@ -87,11 +88,6 @@ function refutationReason(cards: readonly number[], card: number, reply: number)
   return left.every((l) => l.left % 2 === 0)
     ? `${opening}; ${counts} remain — an even number for every prime of g, so each card you play can be answered and you run out of safe cards first.`
     : `${opening}; ${counts} remain, and every way on from there is lost for you (the solver checks them all).`;
-}
-
-function gcd(x: number, y: number): number {
-  while (y !== 0) [x, y] = [y, x % y];
-  return x;
 }
 
 function turnLines(result: SeagmResult): string[] {

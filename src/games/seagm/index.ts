@@ -7,11 +7,7 @@ import { explainSeagm } from './explain.js';
 import { seagmJudge } from './judge.js';
 import { SeagmParams, SeagmResult, type SeagmMove } from './schema.js';
 import { solveSeagm } from './solve.js';
-
-function gcd(x: number, y: number): number {
-  while (y !== 0) [x, y] = [y, x % y];
-  return x;
-}
+import { gcd } from '../../math/gcd.js';
 
 const shapes: Record<Difficulty, { minN: number; maxN: number; maxValue: number }> = {
   tiny: { minN: 1, maxN: 7, maxValue: 30 },

@@ -1,6 +1,6 @@
 /** The original SEAGM format: T, then per test a line with n and a line with the cards. Output `W P`. */
 import type { JudgeFormat } from '../../core/game.js';
-import { rational, toFixedExact } from '../../core/rational.js';
+import { rational, toFixedExact } from '../../math/rational.js';
 import { MAX_CARDS, MAX_VALUE, type SeagmParams, type SeagmResult } from './schema.js';
 
 export const seagmJudge: JudgeFormat<SeagmParams, SeagmResult> = {

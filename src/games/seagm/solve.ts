@@ -15,7 +15,7 @@
  * two-sided recurrence (exactly, in fractions, for n <= 100).
  */
 import { distinctPrimes } from './factor.js';
-import { add, mul, rational, sub, toNumber, type Rational, ONE, ZERO } from '../../core/rational.js';
+import { add, mul, rational, sub, toNumber, type Rational, ONE, ZERO } from '../../math/rational.js';
 import {
   EXACT_LIMIT,
   TURN_TABLE_LIMIT,
@@ -23,6 +23,7 @@ import {
   type SeagmParams,
   type SeagmResult,
 } from './schema.js';
+import { gcd } from '../../math/gcd.js';
 
 /** Open-addressing map from squarefree d (2 <= d <= 10^9) to how many cards d divides, with omega(d). */
 class DivisorCounts {
@@ -379,11 +380,6 @@ function solveRandom(
   for (let k = 1; k <= turns; k++)
     endsOnTurn.push(Math.min(1, Math.max(0, (prob[k - 1] ?? 0) - (prob[k] ?? 0))));
   return { probability, fraction, endsOnTurn };
-}
-
-function gcd(x: number, y: number): number {
-  while (y !== 0) [x, y] = [y, x % y];
-  return x;
 }
 
 /** `exactLimit` (tests only) moves the switch from exact fractions to doubles. */

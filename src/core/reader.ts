@@ -1,0 +1,196 @@
+/**
+ * Whitespace-separated tokens from a stream of text, with the line each token came from.
+ * Judges read the original contest formats through this, so big inputs stream and errors name a line.
+ */
+import { JudgeInputError } from './errors.js';
+import { quoteInput } from './text.js';
+
+export interface Token {
+  readonly text: string;
+  readonly line: number;
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 10 || code === 13 || code === 9 || code === 11 || code === 12;
+}
+
+export class InputReader {
+  private readonly chunks: AsyncIterator<string | Uint8Array>;
+  private readonly decoder = new TextDecoder('utf-8');
+  private buf = '';
+  private pos = 0;
+  private ended = false;
+  private lineNo = 1;
+  private peeked: Token | undefined;
+  private lastLine = 1;
+
+  constructor(source: AsyncIterable<string | Uint8Array> | Iterable<string>) {
+    this.chunks = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : fromSync(source);
+  }
+
+  static fromString(text: string): InputReader {
+    return new InputReader([text]);
+  }
+
+  /** The line the reader has reached (1-based). */
+  get line(): number {
+    return this.peeked?.line ?? this.lineNo;
+  }
+
+  private async fill(): Promise<boolean> {
+    if (this.ended) return false;
+    const next = await this.chunks.next();
+    if (next.done === true) {
+      this.ended = true;
+      return false;
+    }
+    const chunk =
+      typeof next.value === 'string' ? next.value : this.decoder.decode(next.value, { stream: true });
+    this.buf = this.pos < this.buf.length ? this.buf.slice(this.pos) + chunk : chunk;
+    this.pos = 0;
+    return true;
+  }
+
+  /** The next token, or undefined at the end of the input. */
+  async next(): Promise<Token | undefined> {
+    if (this.peeked !== undefined) {
+      const token = this.peeked;
+      this.peeked = undefined;
+      return token;
+    }
+    const token = await this.scan();
+    if (token !== undefined) this.lastLine = token.line;
+    return token;
+  }
+
+  private async scan(): Promise<Token | undefined> {
+    for (;;) {
+      while (this.pos < this.buf.length) {
+        const code = this.buf.charCodeAt(this.pos);
+        if (!isSpace(code)) break;
+        if (code === 10) this.lineNo++;
+        this.pos++;
+      }
+      if (this.pos < this.buf.length) break;
+      if (!(await this.fill())) return undefined;
+    }
+    const line = this.lineNo;
+    let start = this.pos;
+    let text = '';
+    for (;;) {
+      while (this.pos < this.buf.length && !isSpace(this.buf.charCodeAt(this.pos))) this.pos++;
+      if (this.pos < this.buf.length) break;
+      text += this.buf.slice(start, this.pos);
+      this.buf = '';
+      this.pos = 0;
+      start = 0;
+      if (!(await this.fill())) return { text, line };
+    }
+    text += this.buf.slice(start, this.pos);
+    return { text, line };
+  }
+
+  async peek(): Promise<Token | undefined> {
+    this.peeked ??= await this.next();
+    return this.peeked;
+  }
+
+  /** The next token, or a JudgeInputError saying what was expected when the input has ended. */
+  async expect(what: string): Promise<Token> {
+    const token = await this.next();
+    if (token === undefined)
+      throw new JudgeInputError(this.lastLine, `expected ${what}, but the input ended`);
+    return token;
+  }
+
+  /** A decimal integer in [min, max] (safe-integer range). */
+  int(what: string, min: number, max: number): Promise<number> | number {
+    // Fast path: a plain in-range number wholly inside the buffer is read without slicing or awaiting.
+    return this.tryInt(min, max) ?? this.intSlow(what, min, max);
+  }
+
+  /**
+   * Synchronously reads a plain decimal integer in [min, max] when one lies wholly inside the buffered text;
+   * undefined (nothing consumed) when that cannot be decided here: then call `int` for the careful path.
+   * Hot judge loops use it to avoid an await and an error description per token.
+   */
+  tryInt(min: number, max: number): number | undefined {
+    if (this.peeked !== undefined) return undefined;
+    const buf = this.buf;
+    const len = buf.length;
+    let pos = this.pos;
+    let line = this.lineNo;
+    while (pos < len) {
+      const code = buf.charCodeAt(pos);
+      if (code === 10) line++;
+      else if (!isSpace(code)) break;
+      pos++;
+    }
+    let value = 0;
+    const start = pos;
+    while (pos < len) {
+      const code = buf.charCodeAt(pos);
+      if (code < 48 || code > 57) break;
+      value = value * 10 + (code - 48);
+      pos++;
+    }
+    // Leave anything unusual (end of buffer, signs, junk, too long, out of range) to the careful path.
+    if (pos >= len || pos === start || pos - start > 15 || !isSpace(buf.charCodeAt(pos))) return undefined;
+    if (value < min || value > max) return undefined;
+    this.pos = pos;
+    this.lineNo = line;
+    this.lastLine = line;
+    return value;
+  }
+
+  private async intSlow(what: string, min: number, max: number): Promise<number> {
+    const token = await this.expect(`${what} (an integer from ${min} to ${max})`);
+    const value = /^[+-]?\d{1,16}$/.test(token.text) ? Number(token.text) : Number.NaN;
+    if (!Number.isSafeInteger(value) || value < min || value > max) {
+      throw new JudgeInputError(
+        token.line,
+        `expected ${what} (an integer from ${min} to ${max}), found "${quoteInput(token.text)}"`,
+      );
+    }
+    return value;
+  }
+
+  /** A decimal integer in [min, max] of any size. */
+  async bigint(what: string, min: bigint, max: bigint): Promise<bigint> {
+    const token = await this.expect(`${what} (an integer from ${min} to ${max})`);
+    const ok = /^[+-]?\d{1,40}$/.test(token.text);
+    const value = ok ? BigInt(token.text) : undefined;
+    if (value === undefined || value < min || value > max) {
+      throw new JudgeInputError(
+        token.line,
+        `expected ${what} (an integer from ${min} to ${max}), found "${quoteInput(token.text)}"`,
+      );
+    }
+    return value;
+  }
+
+  /** One of the given words, exactly. */
+  async word<const W extends string>(what: string, allowed: readonly W[]): Promise<W> {
+    const list = allowed.map((w) => `"${w}"`).join(' or ');
+    const token = await this.expect(`${what} (${list})`);
+    const found = allowed.find((w) => w === token.text);
+    if (found === undefined)
+      throw new JudgeInputError(token.line, `expected ${what} (${list}), found "${quoteInput(token.text)}"`);
+    return found;
+  }
+
+  /** Fails unless only whitespace remains. */
+  async expectEnd(): Promise<void> {
+    const token = await this.next();
+    if (token !== undefined) {
+      throw new JudgeInputError(
+        token.line,
+        `expected the end of the input, found "${quoteInput(token.text)}"`,
+      );
+    }
+  }
+}
+
+async function* fromSync(source: Iterable<string>): AsyncGenerator<string> {
+  for (const chunk of source) yield await Promise.resolve(chunk);
+}

@@ -1,0 +1,18 @@
+/** Shortening text for people: to fit a limit (messages), or to quote untrusted input inside an error. */
+
+/** Clips to `limit` UTF-16 units without splitting a surrogate pair, marking the cut with an ellipsis. */
+export function clip(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  if (limit <= 0) return '';
+  let end = limit - 1;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+  return `${text.slice(0, Math.max(0, end))}…`;
+}
+
+/** Input as it may be quoted in an error: short, and with control characters and binary shown as '?'. */
+export function quoteInput(text: string, max = 40): string {
+  // eslint-disable-next-line no-control-regex -- the point is to find control characters
+  const printable = text.replace(/[\u0000-\u001f\u007f-\u009f\ufffd]/g, '?');
+  return printable.length <= max ? printable : `${printable.slice(0, max)}...`;
+}

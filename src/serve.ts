@@ -1,0 +1,383 @@
+/**
+ * `grundy serve`, the composition root: config -> logger -> metrics -> solve service -> quiz store and runner
+ * -> dispatcher -> HTTP server (+ the gateway when DISCORD_TOKEN is set) -> quizzes resumed. SIGINT/SIGTERM
+ * close everything in reverse order, once.
+ */
+import { EventEmitter } from 'node:events';
+import type { KeyObject } from 'node:crypto';
+import { Events, REST, type Client } from 'discord.js';
+import { grundyVersion, parseCommandArgs } from './cli/args.js';
+import { loadConfig, type Config } from './config.js';
+import { InputError } from './core/errors.js';
+import { botSettingsFromConfig, type BotSettings } from './bot/context.js';
+import { createDispatcher, type Dispatcher } from './bot/dispatch.js';
+import { attachGateway, createGatewayClient } from './bot/transport/gateway.js';
+import { createQuizPoster, type QuizPoster } from './bot/interaction/quiz-post.js';
+import { RunRegistry } from './bot/interaction/runs.js';
+import { safeError } from './bot/interaction/safe-error.js';
+import { createRequestHandler, listen, type NodeRequestHandler } from './http/server.js';
+import { publicKeyFromHex } from './http/verify.js';
+import type { SolveService } from './jobs/types.js';
+import type { GameCatalog } from './games/catalog.js';
+import { loadCatalog } from './load-catalog.js';
+import { createLogger, type Logger } from './log.js';
+import { createMetrics, type Metrics } from './metrics.js';
+import { isActive } from './quiz/machine.js';
+import { createQuizRunner, quizRunnerDefaults, type QuizClock, type QuizRunner } from './quiz/service.js';
+import type { QuizStore } from './quiz/store.js';
+import { createQuizStore } from './quiz/storage/index.js';
+
+export const serveUsage = `Usage: grundy serve
+
+Answers Discord slash commands two ways at once:
+  - the HTTP interactions endpoint, POST /interactions on HOST:PORT (default 0.0.0.0:8080), verified with
+    DISCORD_PUBLIC_KEY; also GET /healthz, GET /metrics and (BULL_BOARD=1 with REDIS_URL) /admin/queues;
+  - the gateway, when DISCORD_TOKEN is set.
+REST calls go to DISCORD_API_BASE (default https://discord.com/api). With REDIS_URL, costly solves go to the
+queue for \`grundy worker\`s; without it everything runs in this process.
+SIGTERM/SIGINT: stop taking interactions, let running solves finish (10 s), exit 0.
+See docs/discord.md and .env.example.`;
+
+export interface ServerDeps {
+  readonly service: SolveService;
+  readonly metrics?: Metrics;
+  /** The one catalog (default: the built-ins plus GRUNDY_EXTRA_GAMES_MODULE, loaded once per process). */
+  readonly catalog?: GameCatalog;
+  /** Overrides of timing and limits (tests shorten them). */
+  readonly settings?: Partial<BotSettings>;
+  /** Log in to the gateway when DISCORD_TOKEN is set (default true). */
+  readonly gateway?: boolean;
+  readonly adminHandler?: NodeRequestHandler;
+  readonly now?: () => number;
+  /** How long close() lets running solves finish (default 10 s). */
+  readonly graceMs?: number;
+  /** Quiz timing and storage; tests inject a fake clock. */
+  readonly quiz?: QuizDeps;
+}
+
+export interface QuizDeps {
+  /** Time and timers of quiz rounds (default: the system clock). */
+  readonly clock?: QuizClock;
+  /** The pause between a reveal and the next question (default 5 s). */
+  readonly breakMs?: number;
+  /** A store to use instead of `createQuizStore(config)`; then the caller closes it. */
+  readonly store?: QuizStore;
+}
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:8080 (POST /interactions is under it). */
+  readonly url: string;
+  readonly dispatcher: Dispatcher;
+  readonly quiz: QuizRunner;
+  /** The discord.js client when the gateway is on. */
+  readonly client: Client | undefined;
+  readonly rest: REST;
+  /** Idempotent: HTTP stops accepting, the gateway disconnects, running solves finish or stop. */
+  close(): Promise<void>;
+}
+
+/** What `grundy serve` can and cannot do with the Discord settings present, for the start-up log. */
+export function describeDiscordSetup(config: Config): { ready: string[]; missing: string[] } {
+  const ready: string[] = [];
+  const missing: string[] = [];
+  if (config.DISCORD_PUBLIC_KEY === undefined) {
+    missing.push(
+      'DISCORD_PUBLIC_KEY is not set: POST /interactions answers 503 (it cannot verify Discord’s signatures).',
+    );
+  } else ready.push('HTTP interactions endpoint on');
+  if (config.DISCORD_TOKEN === undefined) {
+    missing.push(
+      'DISCORD_TOKEN is not set: no gateway connection, answers that outlive the interaction token cannot be posted, and quizzes must finish within 15 minutes (they post through the /quiz start interaction) and cannot survive a restart.',
+    );
+  } else ready.push('gateway on');
+  if (config.DISCORD_APPLICATION_ID === undefined) {
+    missing.push(
+      'DISCORD_APPLICATION_ID is not set: `grundy register` needs it to register the slash commands.',
+    );
+  }
+  return { ready, missing };
+}
+
+export async function startServer(config: Config, logger: Logger, deps: ServerDeps): Promise<RunningServer> {
+  const now = deps.now ?? Date.now;
+  const metrics = deps.metrics ?? createMetrics({ defaultMetrics: false });
+  const publicKey: KeyObject | undefined =
+    config.DISCORD_PUBLIC_KEY === undefined ? undefined : publicKeyFromHex(config.DISCORD_PUBLIC_KEY);
+  const catalog = deps.catalog ?? (await loadCatalog(config.GRUNDY_EXTRA_GAMES_MODULE));
+  const games = catalog.games;
+  const runs = new RunRegistry();
+
+  const rest = new REST({ api: config.DISCORD_API_BASE });
+  if (config.DISCORD_TOKEN !== undefined) rest.setToken(config.DISCORD_TOKEN);
+
+  const quizLogger = logger.child({ component: 'quiz' });
+  const quizStore = deps.quiz?.store ?? createQuizStore(config);
+  const poster = createQuizPoster({
+    rest,
+    // Without the bot token, quiz posts ride on the /quiz start interaction's webhook.
+    mode: config.DISCORD_TOKEN === undefined ? 'webhook' : 'channel',
+    logger: quizLogger,
+    now,
+  });
+  const breakMs = deps.quiz?.breakMs ?? quizRunnerDefaults.breakMs;
+  const quizRunner = createQuizRunner({
+    store: quizStore,
+    solver: deps.service,
+    emit: (event) => poster.emit(event),
+    catalog,
+    breakMs,
+    ...(deps.quiz?.clock === undefined ? {} : { clock: deps.quiz.clock }),
+    onError: (error, context) => quizLogger.warn({ err: safeError(error), context }, 'quiz step failed'),
+  });
+  const closeQuizzes = async (): Promise<void> => {
+    await quizRunner.close();
+    if (deps.quiz?.store === undefined) await quizStore.close();
+  };
+
+  const dispatcher = createDispatcher({
+    service: deps.service,
+    quiz: { runner: quizRunner, poster, breakMs },
+    logger: logger.child({ component: 'bot' }),
+    metrics,
+    games,
+    settings: botSettingsFromConfig(config, deps.settings),
+    runs,
+    now,
+  });
+
+  let client: Client | undefined;
+  let detachGateway: (() => void) | undefined;
+  let gatewayState = config.DISCORD_TOKEN === undefined ? 'off (no DISCORD_TOKEN)' : 'off';
+  if (config.DISCORD_TOKEN !== undefined && deps.gateway !== false) {
+    client = createGatewayClient(config.DISCORD_API_BASE);
+    detachGateway = attachGateway(client, dispatcher, logger.child({ component: 'gateway' }), now);
+    const gatewayClient = client;
+    gatewayState = 'connecting';
+    // An 'error' event without a listener would crash the process.
+    gatewayClient.on(Events.Error, (error) => logger.error({ err: safeError(error) }, 'gateway error'));
+    gatewayClient.on(Events.ShardDisconnect, () => {
+      gatewayState = 'reconnecting';
+    });
+    for (const back of [Events.ShardResume, Events.ShardReady] as const) {
+      gatewayClient.on(back, () => {
+        gatewayState = 'connected';
+      });
+    }
+    gatewayClient.once(Events.ClientReady, () => {
+      gatewayState = 'connected';
+      logger.info({ user: gatewayClient.user?.tag }, 'gateway connected');
+    });
+    gatewayClient.login(config.DISCORD_TOKEN).catch((error: unknown) => {
+      gatewayState = 'login failed';
+      logger.error(
+        { err: safeError(error) },
+        'gateway login failed (check DISCORD_TOKEN); the HTTP endpoint keeps running',
+      );
+    });
+  }
+
+  const handler = createRequestHandler({
+    logger: logger.child({ component: 'http' }),
+    metrics,
+    dispatcher,
+    rest,
+    publicKey,
+    health: () => deps.service.health(),
+    status: () => ({
+      interactionsEndpoint: publicKey === undefined ? 'off (no DISCORD_PUBLIC_KEY)' : 'on',
+      gateway: gatewayState,
+      inFlight: dispatcher.inFlight,
+      uptimeSeconds: Math.round(process.uptime()),
+    }),
+    adminHandler: deps.adminHandler,
+    now,
+  });
+  let http;
+  try {
+    http = await listen(handler, config.HOST, config.PORT);
+  } catch (error) {
+    detachGateway?.();
+    await client?.destroy();
+    await dispatcher.close(0);
+    await closeQuizzes();
+    throw error;
+  }
+  const running = http;
+  await resumeQuizzes(quizStore, quizRunner, poster, quizLogger);
+
+  let closing: Promise<void> | undefined;
+  const step = async (name: string, fn: () => unknown): Promise<void> => {
+    try {
+      await fn();
+    } catch (error) {
+      logger.warn({ err: safeError(error), step: name }, 'error while closing');
+    }
+  };
+  return {
+    url: running.url,
+    dispatcher,
+    quiz: quizRunner,
+    client,
+    rest,
+    close() {
+      closing ??= (async () => {
+        const httpClosed = running.close();
+        await step('gateway', async () => {
+          detachGateway?.();
+          await client?.destroy();
+        });
+        await step('dispatcher', () => dispatcher.close(deps.graceMs ?? 10_000));
+        await step('quizzes', closeQuizzes);
+        await step('http', async () => {
+          running.server.closeAllConnections();
+          await httpClosed;
+        });
+        await step('rest', () => {
+          rest.clearHashSweeper();
+          rest.clearHandlerSweeper();
+        });
+      })();
+      return closing;
+    },
+  };
+}
+
+/**
+ * After a restart: re-arms the timers of stored quizzes and posts what a dead process left undelivered. A quiz
+ * that posted through a /quiz start interaction (no DISCORD_TOKEN) has lost its way to post, so it is stopped.
+ * A failure is logged, not fatal: a click on a quiz re-arms its timer too.
+ */
+async function resumeQuizzes(
+  store: QuizStore,
+  runner: QuizRunner,
+  poster: QuizPoster,
+  logger: Logger,
+): Promise<void> {
+  try {
+    if (poster.mode === 'webhook') {
+      for (const { channelId } of await store.listActive()) {
+        const { state } = await store.load(channelId);
+        if (!isActive(state)) continue;
+        await runner.stop({ channelId, userId: state.starterId, canManage: true });
+        logger.warn(
+          { channelId, quizId: state.quizId },
+          'stopped a quiz left running by the previous process: without DISCORD_TOKEN it cannot post any more',
+        );
+      }
+    }
+    const resumed = await runner.resumeAll();
+    if (resumed > 0) logger.info({ quizzes: resumed }, 'quizzes resumed');
+  } catch (error) {
+    logger.error({ err: safeError(error) }, 'could not resume the stored quizzes');
+  }
+}
+
+export interface ServeOptions {
+  /** Stops the server like SIGTERM (tests, embedding). */
+  readonly signal?: AbortSignal;
+  /** Called once listening, with the base URL. */
+  readonly onListening?: (url: string) => void;
+  /** Where logs go (default stderr). */
+  readonly logStream?: NodeJS.WritableStream;
+  /** Where start-up errors are written (default process.stderr). */
+  readonly stderr?: { write(text: string): unknown };
+}
+
+/** `grundy serve`: runs until SIGTERM/SIGINT (or `options.signal`); returns the exit code. */
+export async function serveMain(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  options: ServeOptions = {},
+): Promise<number> {
+  const stderr = options.stderr ?? process.stderr;
+  let args;
+  try {
+    args = parseCommandArgs(argv, {});
+  } catch (error) {
+    stderr.write(
+      `grundy serve: ${error instanceof Error ? error.message : String(error)}\n\n${serveUsage}\n`,
+    );
+    return 2;
+  }
+  if (args.values['help'] === true || args.values['version'] === true) {
+    process.stdout.write(`${args.values['help'] === true ? serveUsage : grundyVersion()}\n`);
+    return 0;
+  }
+  let config: Config;
+  try {
+    config = loadConfig(env);
+    if (config.DISCORD_PUBLIC_KEY !== undefined) publicKeyFromHex(config.DISCORD_PUBLIC_KEY);
+  } catch (error) {
+    stderr.write(`grundy serve: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+  const logger = createLogger(config.LOG_LEVEL, options.logStream).child({ role: 'serve' });
+  const metrics = createMetrics();
+
+  const stop = new EventEmitter();
+  let stopReason = '';
+  const onSignal = (signal: NodeJS.Signals | 'abort'): void => {
+    stopReason ||= signal;
+    stop.emit('stop');
+  };
+  const stopped = new Promise<void>((resolve) => stop.once('stop', resolve));
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  const onAbort = (): void => onSignal('abort');
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (options.signal?.aborted === true) onAbort();
+
+  let service: SolveService | undefined;
+  let server: RunningServer | undefined;
+  try {
+    try {
+      const catalog = await loadCatalog(config.GRUNDY_EXTRA_GAMES_MODULE);
+      const { createSolveService } = await import('./jobs/service.js');
+      service = await createSolveService(config, logger, { metrics, catalog });
+      let adminHandler: NodeRequestHandler | undefined;
+      if (config.BULL_BOARD) {
+        const { bullBoardFor } = await import('./jobs/bull-board.js');
+        adminHandler = bullBoardFor(config, service);
+        if (adminHandler === undefined)
+          logger.warn('BULL_BOARD is on but there is no queue (REDIS_URL unset): no board');
+      }
+      server = await startServer(config, logger, {
+        service,
+        metrics,
+        catalog,
+        ...(adminHandler === undefined ? {} : { adminHandler }),
+      });
+    } catch (error) {
+      logger.error({ err: safeError(error) }, 'grundy serve could not start');
+      stderr.write(`grundy serve: ${error instanceof Error ? error.message : String(error)}\n`);
+      return error instanceof InputError ? 2 : 1;
+    }
+    const setup = describeDiscordSetup(config);
+    logger.info(
+      {
+        url: server.url,
+        interactions: `${server.url}/interactions`,
+        api: config.DISCORD_API_BASE,
+        ready: setup.ready,
+      },
+      'grundy serve listening',
+    );
+    for (const line of setup.missing) logger.warn(line);
+    options.onListening?.(server.url);
+    await stopped;
+    logger.info({ signal: stopReason }, 'stopping: no new interactions; letting running solves finish');
+    return 0;
+  } finally {
+    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onSignal);
+    options.signal?.removeEventListener('abort', onAbort);
+    await server?.close();
+    try {
+      await service?.close();
+    } catch (error) {
+      logger.warn({ err: safeError(error) }, 'error while closing the solve service');
+    }
+    logger.info('stopped');
+    logger.flush();
+  }
+}
