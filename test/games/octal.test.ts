@@ -150,6 +150,21 @@ describe('octal: classics from the literature', () => {
   );
 });
 
+describe('octal: 0.16', () => {
+  it(
+    'has period 149,459 from n = 105,351 (last exceptional value at 105,350), proven from G(0..524,288)',
+    () => {
+      const result = solveOctal(params('0.16', ['1000000000000000000'], 600_000));
+      expect([result.preperiod, result.period]).toEqual([105_351, 149_459]);
+      expect(result.proof).toEqual({ from: 105_351, below: 2 * 105_351 + 149_459 + 2, computed: 524_288 });
+      const g = tableValues('0.16', 524_288);
+      expect(g[105_350 + 149_459]).not.toBe(g[105_350]);
+      for (let n = 105_351; n + 149_459 <= 524_288; n += 7) expect(g[n + 149_459]).toBe(g[n]);
+    },
+    SLOW_MS,
+  );
+});
+
 describe('octal: periods re-proven', () => {
   it(
     'every code of up to three digits: the premise holds on values from the definition, and n0, p are the least',
@@ -274,7 +289,7 @@ describe('octal: what is unknown stays unknown', () => {
 
   it('reports progress on long computations', () => {
     const progress: number[] = [];
-    solveOctal(params('0.16', [3], 200_000), { onProgress: (f) => progress.push(f) });
+    solveOctal(params('0.563', [3], 300_000), { onProgress: (f) => progress.push(f) });
     expect(progress.length).toBeGreaterThan(2);
     expect(progress.every((f) => f >= 0 && f <= 1)).toBe(true);
     expect(progress.at(-1)).toBe(1);

@@ -71,6 +71,7 @@ export const octalBrute: BruteForce<OctalParams, OctalResult, OctalMove> = {
       proof: null,
       computed: g.length - 1,
       sample: g.slice(0, SAMPLE_LIMIT),
+      periodSample: [],
     };
   },
   securesOptimum(params, move) {

@@ -165,7 +165,10 @@ export class ValueTable {
    * or beyond `target` already answers it.
    */
   reach(target: number, onProgress?: (fraction: number) => void): void {
-    if (this.period !== null || this.checkedTo >= target) return;
+    if (this.period !== null || this.checkedTo >= target) {
+      onProgress?.(1);
+      return;
+    }
     const start = this.length;
     let next = this.checkpoint;
     while (next <= this.checkedTo) next *= 2;

@@ -115,12 +115,12 @@ export function explainOctal(_params: OctalParams, result: OctalResult): Explana
   const { preperiod: n0, period: p } = result;
   if (n0 !== null && p !== null) {
     details.push({
-      title: `G over one period, n = ${fmt(n0)} to ${fmt(n0 + p - 1)}${n0 + p > result.sample.length ? ` (first ${result.sample.length - Math.min(n0, result.sample.length)} shown)` : ''}`,
-      lines: valueRows(n0, result.sample.slice(n0, n0 + p)),
+      title: `G over one period, n = ${fmt(n0)} to ${fmt(n0 + p - 1)}${p > result.periodSample.length ? ` (first ${result.periodSample.length} shown)` : ''}`,
+      lines: valueRows(n0, result.periodSample),
     });
     if (n0 > 0) {
       details.push({
-        title: `G over the pre-period, n = 0 to ${fmt(n0 - 1)}`,
+        title: `G over the pre-period, n = 0 to ${fmt(n0 - 1)}${n0 > result.sample.length ? ` (first ${result.sample.length} shown)` : ''}`,
         lines: valueRows(0, result.sample.slice(0, n0)),
       });
     }

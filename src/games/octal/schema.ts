@@ -96,7 +96,9 @@ export const OctalResult = z.strictObject({
   proof: OctalProof.nullable(),
   /** Values G(0..computed) were computed (Nim: 0, its values need no table). */
   computed: z.number().int().min(0),
-  /** G(0), G(1), ... (at most SAMPLE_LIMIT of them). */
+  /** G(0), G(1), ... (at most SAMPLE_LIMIT of them, and no further than the end of the first period). */
   sample: z.array(z.number().int().min(0)).max(SAMPLE_LIMIT),
+  /** G(n0), G(n0 + 1), ... over one period (at most SAMPLE_LIMIT of them); empty without a period. */
+  periodSample: z.array(z.number().int().min(0)).max(SAMPLE_LIMIT),
 });
 export type OctalResult = z.infer<typeof OctalResult>;

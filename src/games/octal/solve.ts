@@ -165,6 +165,7 @@ export function solveOctal(params: OctalParams, ctx: SolveContext = {}): OctalRe
       proof: null,
       computed: 0,
       sample: Array.from({ length: SAMPLE_LIMIT }, (_, n) => n),
+      periodSample: [],
     };
   }
   const target = targetOf(params);
@@ -202,6 +203,12 @@ export function solveOctal(params: OctalParams, ctx: SolveContext = {}): OctalRe
           },
     computed: facts.computed,
     sample: Array.from(facts.values.subarray(0, Math.min(SAMPLE_LIMIT, Math.max(end, 1)))),
+    periodSample:
+      period === null
+        ? []
+        : Array.from(
+            facts.values.subarray(period.preperiod, period.preperiod + Math.min(SAMPLE_LIMIT, period.period)),
+          ),
   };
 }
 
