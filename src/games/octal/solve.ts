@@ -29,7 +29,7 @@ export class ValueUnknownError extends InputError {
 /** The tables of recently asked codes, so a worker answers the next question on a code from memory. */
 const tables = new Map<string, ValueTable>();
 /** Values kept across all cached tables (4 bytes each). */
-const CACHE_VALUES = 1 << 25;
+const CACHE_VALUES = 1 << 24;
 
 function tableFor(code: string, digits: readonly number[]): ValueTable {
   let table = tables.get(code);
@@ -238,7 +238,9 @@ function profileOf(code: string, digits: readonly number[]): Profile {
 
 /** Rough milliseconds to compute G(0..target) (unloaded machine; calibrated in bench/octal.bench.ts). */
 function valuesCostMs(profile: Profile, target: number): number {
-  if (profile.proven || target <= PROFILE_VALUES) return 1 + target / 50_000;
+  // A period proven within the profile ends every computation there, whatever the target.
+  if (profile.proven) return 1;
+  if (target <= PROFILE_VALUES) return 1 + target / 50_000;
   if (profile.splits === 0) return target / 20_000;
   // No sparse space: every split of every heap, about 2 ns each.
   if (profile.rare < 0) return (profile.splits * target * target * 2e-6) / 4;
