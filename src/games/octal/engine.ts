@@ -133,30 +133,44 @@ export class ValueTable {
     this.setBits(1);
   }
 
+  /** Values held in memory (for cache accounting). */
+  get size(): number {
+    return this.values.length;
+  }
+
   /** Rare positions listed so far, or -1 while the plain method runs (no sparse space chosen). */
   get rarePositions(): number {
     return this.mask === 0 ? -1 : this.rareCount;
   }
 
   /**
-   * Computes G(0..last) whatever is proven (benches, tests), choosing the mask at each checkpoint on the way;
-   * returns the values.
+   * G(0..last), choosing the mask at each checkpoint on the way (benches, tests). With `usePeriod`, a period
+   * proven at a checkpoint fills the rest (G(n) = G(n - p)); without it every value is computed.
    */
-  valuesTo(last: number): Int32Array {
+  valuesTo(last: number, usePeriod = true): Int32Array {
     let next = this.checkpoint;
     while (next < this.length) next *= 2;
     while (this.length <= last) {
+      if (usePeriod && this.period !== null) {
+        this.ensureCapacity(last);
+        const g = this.values;
+        const p = this.period.period;
+        for (let n = this.length; n <= last; n++) g[n] = g[n - p]!;
+        this.length = last + 1;
+        break;
+      }
       const stop = Math.min(next, last);
       this.computeTo(stop, undefined);
-      if (stop === next) this.chooseMask();
+      if (stop === next) {
+        if (usePeriod && this.period === null && this.checkedTo < stop) {
+          this.period = provePeriod(this.values, stop, this.rule.k);
+          if (this.period === null) this.checkedTo = stop;
+        }
+        this.chooseMask();
+      }
       next *= 2;
     }
     return this.values.subarray(0, last + 1);
-  }
-
-  /** Values held in memory (for cache accounting). */
-  get size(): number {
-    return this.values.length;
   }
 
   /**
@@ -192,16 +206,19 @@ export class ValueTable {
   /** Computes G up to and including G(last). */
   private computeTo(last: number, onProgress: ((n: number) => void) | undefined): void {
     if (last < this.length) return;
-    if (this.values.length <= last) {
-      const grown = new Int32Array(Math.max(last + 1, Math.min(2 * this.values.length, 1 << 30)));
-      grown.set(this.values.subarray(0, this.length));
-      this.values = grown;
-    }
+    this.ensureCapacity(last);
     for (let n = this.length; n <= last; n++) {
       this.values[n] = this.mexAt(n);
       this.length = n + 1;
       if (onProgress !== undefined && (n & (PROGRESS_EVERY - 1)) === 0) onProgress(n);
     }
+  }
+
+  private ensureCapacity(last: number): void {
+    if (this.values.length > last) return;
+    const grown = new Int32Array(Math.max(last + 1, Math.min(2 * this.values.length, 1 << 30)));
+    grown.set(this.values.subarray(0, this.length));
+    this.values = grown;
   }
 
   /** G(n) from G(0..n-1). */
