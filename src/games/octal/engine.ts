@@ -12,8 +12,10 @@
  *  - a rare option value comes from two common (or two rare) heaps; those pairs are so plentiful that walking
  *    the splits a = 1, 2, ... meets every rare value below the smallest missing common one within a few steps.
  * Only when G(n) itself turns out rare must every split be walked. The mask is rechosen at each checkpoint to
- * make the rare positions fewest (a Walsh-Hadamard transform of the value counts scores every mask at once).
- * Option sets are bitsets over the value range, one word per 32 values.
+ * make the rare positions among the recent values fewest (a Walsh-Hadamard transform of the value counts
+ * scores every mask at once); when even the best mask leaves too many rare positions, the plain method runs
+ * (every split walked, quadratic: some unsolved codes such as 0.106 show no sparse space at all). Option sets
+ * are bitsets over the value range, one word per 32 values.
  */
 
 /** The moves of a code as lists, for the hot loops. */
