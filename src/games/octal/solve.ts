@@ -244,7 +244,8 @@ function valuesCostMs(profile: Profile, target: number): number {
   if (profile.splits === 0) return target / 20_000;
   // No sparse space: every split of every heap, about 2 ns each.
   if (profile.rare < 0) return (profile.splits * target * target * 2e-6) / 4;
-  return (target * (profile.splits * (profile.rare + 300) * 1.5e-6)) | 0;
+  // Each value walks the rare positions and a few hundred splits (more where values run high, as in 0.6).
+  return (target * (profile.splits * (8 * profile.rare + 300) * 1.5e-6)) | 0;
 }
 
 /** Solves estimated longer than this are refused with advice instead of running into the job time limit. */
