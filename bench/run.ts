@@ -7,6 +7,7 @@ const files = [
   'abgame',
   'partisan',
   'magic',
+  'octal',
   'pictures',
   'play',
   'service',

@@ -11,8 +11,9 @@ import { partisan } from './partisan/index.js';
 import { abgame } from './abgame/index.js';
 import { multiplication } from './multiplication/index.js';
 import { magic } from './magic/index.js';
+import { octal } from './octal/index.js';
 
-export const builtInGames: readonly AnyGame[] = [seagm, multiplication, abgame, partisan, magic];
+export const builtInGames: readonly AnyGame[] = [seagm, multiplication, abgame, partisan, magic, octal];
 
 export interface GameCatalog {
   /** Built-ins first, then plugin games, in their module's order. */

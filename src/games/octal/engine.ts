@@ -1,0 +1,397 @@
+/**
+ * Grundy values of an octal game, G(0), G(1), ..., computed with the sparse-space method, and periods proven
+ * with the octal periodicity theorem.
+ *
+ * G(n) is the mex of the option values: 0 for a move that leaves nothing, G(n - i) for one that leaves one
+ * heap, G(a) ^ G(b) with a + b = n - i for one that splits the rest; the splits make the naive method
+ * quadratic. The sparse-space method (Winning Ways, "sparse space spells speed"; Gangolli and Plambeck) picks
+ * a mask M and calls a value v "rare" when v & M has an even number of bits. In most octal games almost every
+ * G(n) is common, so:
+ *  - a common option value comes from a rare and a common heap, and all of them come from walking the short
+ *    list of rare positions;
+ *  - a rare option value comes from two common (or two rare) heaps; those pairs are so plentiful that walking
+ *    the splits a = 1, 2, ... meets every rare value below the smallest missing common one within a few steps.
+ * Only when G(n) itself turns out rare must every split be walked. The mask is rechosen at each checkpoint to
+ * make the rare positions among the recent values fewest (a Walsh-Hadamard transform of the value counts
+ * scores every mask at once); when even the best mask leaves too many rare positions, the plain method runs
+ * (every split walked, quadratic: some unsolved codes such as 0.106 show no sparse space at all). Option sets
+ * are bitsets over the value range, one word per 32 values.
+ */
+
+/** The moves of a code as lists, for the hot loops. */
+export interface MoveRule {
+  /** The code's length: the most tokens a move takes (the index of the last non-zero digit). */
+  readonly k: number;
+  /** leaveNone[i] = 1 when taking i may leave nothing (bit 1 of d_i). */
+  readonly leaveNone: Uint8Array;
+  /** The i whose digit allows leaving one heap (bit 2). */
+  readonly singles: Int32Array;
+  /** The i whose digit allows splitting the rest into two heaps (bit 4). */
+  readonly splits: Int32Array;
+}
+
+export function makeRule(digits: readonly number[]): MoveRule {
+  const k = digits.length;
+  const leaveNone = new Uint8Array(k + 1);
+  const singles: number[] = [];
+  const splits: number[] = [];
+  digits.forEach((d, index) => {
+    const i = index + 1;
+    if (d & 1) leaveNone[i] = 1;
+    if (d & 2) singles.push(i);
+    if (d & 4) splits.push(i);
+  });
+  return { k, leaveNone, singles: Int32Array.from(singles), splits: Int32Array.from(splits) };
+}
+
+/** G(n + period) = G(n) for every n >= preperiod; both the least such. */
+export interface Period {
+  readonly preperiod: number;
+  readonly period: number;
+}
+
+/**
+ * The values G(0..m) the theorem needs to prove (n0, p): G(n + p) = G(n) for n0 <= n < 2 n0 + p + k reaches
+ * up to G(2 n0 + 2p + k - 1).
+ */
+export function proofNeeds(period: Period, k: number): number {
+  return 2 * period.preperiod + 2 * period.period + k - 1;
+}
+
+/**
+ * The least period and pre-period that G(0..m) prove by the octal periodicity theorem, or null.
+ * For each p, the least n0 with G(n + p) = G(n) for all n0 <= n <= m - p is read off the Z-function of the
+ * values read backwards (how far each shift agrees with the end), so all p cost O(m) together. The smallest p
+ * whose n0 the theorem accepts is the least period of the whole sequence, and its n0 the least pre-period:
+ * the true least period divides every period and needs no more values than any of them.
+ */
+export function provePeriod(g: Int32Array, m: number, k: number): Period | null {
+  const len = m + 1;
+  const z = new Int32Array(len);
+  let left = 0;
+  let right = 0;
+  // z[i]: how many values from the end on agree with those i places earlier (g read backwards from g[m]).
+  for (let i = 1; i < len; i++) {
+    let zi = 0;
+    if (i < right) zi = Math.min(right - i, z[i - left]!);
+    while (i + zi < len && g[m - zi] === g[m - i - zi]) zi++;
+    z[i] = zi;
+    if (i + zi > right) {
+      left = i;
+      right = i + zi;
+    }
+  }
+  for (let p = 1; 2 * p + k - 1 <= m; p++) {
+    const n0 = m - p + 1 - z[p]!;
+    if (2 * n0 + 2 * p + k - 1 <= m) return { preperiod: n0, period: p };
+  }
+  return null;
+}
+
+/** Proofs are tried when the table reaches CHECKPOINT, 2 CHECKPOINT, 4 CHECKPOINT, ... and at each target. */
+export const CHECKPOINT = 1024;
+
+const PROGRESS_EVERY = 1 << 16;
+
+function ctz(x: number): number {
+  return 31 - Math.clz32(x & -x);
+}
+
+/**
+ * G(0), G(1), ... of one code, grown on demand. Once a period is proven nothing more is computed: every
+ * later value is G(n0 + (n - n0) mod p).
+ */
+export class ValueTable {
+  /** G(0..length-1). */
+  values: Int32Array;
+  length = 1;
+  /** The least (pre-period, period), once proven. */
+  period: Period | null = null;
+  /** The largest m for which G(0..m) were checked and proved no period; -1 before any check. */
+  checkedTo = -1;
+
+  private mask = 0;
+  /** Option values and G values stay below 2^bits; the bitsets cover 0..2^bits. */
+  private bits = 1;
+  private words = 1;
+  private seen = new Int32Array(1);
+  private common = new Int32Array(1);
+  private rareBits = new Int32Array(1);
+  private rare = new Int32Array(64);
+  /** Plain method: stamp[v] = n when v is an option of n. */
+  private stamp = new Int32Array(2);
+  private rareCount = 0;
+
+  /**
+   * `checkpoint`: where the first proof attempt and mask choice happen. `alwaysSparse`: use the best mask even
+   * where the plain method would be cheaper. Both let tests reach the sparse-space path on small tables.
+   */
+  constructor(
+    readonly rule: MoveRule,
+    private readonly checkpoint = CHECKPOINT,
+    private readonly alwaysSparse = false,
+  ) {
+    this.values = new Int32Array(checkpoint + 1);
+    this.setBits(1);
+  }
+
+  /** Values held in memory (for cache accounting). */
+  get size(): number {
+    return this.values.length;
+  }
+
+  /** Rare positions listed so far, or -1 while the plain method runs (no sparse space chosen). */
+  get rarePositions(): number {
+    return this.mask === 0 ? -1 : this.rareCount;
+  }
+
+  /**
+   * G(0..last), choosing the mask at each checkpoint on the way (benches, tests). With `usePeriod`, a period
+   * proven at a checkpoint fills the rest (G(n) = G(n - p)); without it every value is computed.
+   */
+  valuesTo(last: number, usePeriod = true): Int32Array {
+    let next = this.checkpoint;
+    while (next < this.length) next *= 2;
+    while (this.length <= last) {
+      if (usePeriod && this.period !== null) {
+        this.ensureCapacity(last);
+        const g = this.values;
+        const p = this.period.period;
+        for (let n = this.length; n <= last; n++) g[n] = g[n - p]!;
+        this.length = last + 1;
+        break;
+      }
+      const stop = Math.min(next, last);
+      this.computeTo(stop, undefined);
+      if (stop === next) {
+        if (usePeriod && this.period === null && this.checkedTo < stop) {
+          this.period = provePeriod(this.values, stop, this.rule.k);
+          if (this.period === null) this.checkedTo = stop;
+        }
+        this.chooseMask();
+      }
+      next *= 2;
+    }
+    return this.values.subarray(0, last + 1);
+  }
+
+  /**
+   * Makes sure the question "is there a proof within G(0..target)" is settled: computes up to `target`
+   * (checking for a proof at every checkpoint on the way and at `target`) unless a proof or a failed check at
+   * or beyond `target` already answers it.
+   */
+  reach(target: number, onProgress?: (fraction: number) => void): void {
+    if (this.period !== null || this.checkedTo >= target) {
+      onProgress?.(1);
+      return;
+    }
+    const start = this.length;
+    let next = this.checkpoint;
+    while (next <= this.checkedTo) next *= 2;
+    while (this.period === null) {
+      const stop = Math.min(next, target);
+      this.computeTo(
+        stop,
+        onProgress === undefined ? undefined : (n) => onProgress((n - start) / (target - start + 1)),
+      );
+      this.period = provePeriod(this.values, stop, this.rule.k);
+      if (this.period === null) this.checkedTo = stop;
+      if (stop === target) break;
+      if (stop === next) {
+        this.chooseMask();
+        next *= 2;
+      }
+    }
+    onProgress?.(1);
+  }
+
+  /** Computes G up to and including G(last). */
+  private computeTo(last: number, onProgress: ((n: number) => void) | undefined): void {
+    if (last < this.length) return;
+    this.ensureCapacity(last);
+    for (let n = this.length; n <= last; n++) {
+      this.values[n] = this.mexAt(n);
+      this.length = n + 1;
+      if (onProgress !== undefined && (n & (PROGRESS_EVERY - 1)) === 0) onProgress(n);
+    }
+  }
+
+  private ensureCapacity(last: number): void {
+    if (this.values.length > last) return;
+    const grown = new Int32Array(Math.max(last + 1, Math.min(2 * this.values.length, 1 << 30)));
+    grown.set(this.values.subarray(0, this.length));
+    this.values = grown;
+  }
+
+  /** G(n) from G(0..n-1). */
+  private mexAt(n: number): number {
+    if (this.mask === 0) return this.plainMexAt(n);
+    const g = this.values;
+    const { leaveNone, singles, splits, k } = this.rule;
+    const seen = this.seen;
+    const words = this.words;
+    seen.fill(0);
+    if (n <= k && leaveNone[n] === 1) seen[0]! |= 1;
+    for (let s = 0; s < singles.length; s++) {
+      const rest = n - singles[s]!;
+      if (rest >= 1) {
+        const x = g[rest]!;
+        seen[x >>> 5]! |= 1 << (x & 31);
+      }
+    }
+    // Common option values: a rare heap beside any other (both rare gives a rare value, also an option).
+    if (this.mask !== 0) {
+      const rare = this.rare;
+      const count = this.rareCount;
+      for (let s = 0; s < splits.length; s++) {
+        const rest = n - splits[s]!;
+        for (let j = 0; j < count; j++) {
+          const a = rare[j]!;
+          if (a >= rest) break;
+          const x = g[a]! ^ g[rest - a]!;
+          seen[x >>> 5]! |= 1 << (x & 31);
+        }
+      }
+    }
+    const common = this.common;
+    const rareBits = this.rareBits;
+    // Every common option is marked by now, so the smallest unmarked common value is missing for sure.
+    let smallestCommon = Infinity;
+    for (let w = 0; w < words; w++) {
+      const free = ~seen[w]! & common[w]!;
+      if (free !== 0) {
+        smallestCommon = (w << 5) + ctz(free);
+        break;
+      }
+    }
+    let candidate = this.firstFree(0);
+    if (candidate < smallestCommon && splits.length > 0) {
+      // Walk the splits until every rare value below smallestCommon has turned up, or all splits are seen.
+      const half = (n - splits[0]!) >> 1;
+      scan: for (let a = 1; a <= half; a++) {
+        for (let s = 0; s < splits.length; s++) {
+          const rest = n - splits[s]!;
+          if (2 * a > rest) break;
+          const x = g[a]! ^ g[rest - a]!;
+          seen[x >>> 5]! |= 1 << (x & 31);
+          if (x === candidate) {
+            candidate = this.firstFree(x >>> 5);
+            if (candidate > smallestCommon) break scan;
+          }
+        }
+      }
+    }
+    const mex = Math.min(candidate, smallestCommon);
+    if (mex >= 1 << this.bits) this.setBits(this.bits + 1);
+    if (((rareBits[mex >>> 5]! >>> (mex & 31)) & 1) === 1 && this.mask !== 0) this.pushRare(n);
+    return mex;
+  }
+
+  /**
+   * G(n) by listing every option (no sparse space found): the plain quadratic method, with a stamp per value
+   * instead of a cleared set, the tightest loop there is.
+   */
+  private plainMexAt(n: number): number {
+    const g = this.values;
+    const { leaveNone, singles, splits, k } = this.rule;
+    const stamp = this.stamp;
+    if (n <= k && leaveNone[n] === 1) stamp[0] = n;
+    for (let s = 0; s < singles.length; s++) {
+      const rest = n - singles[s]!;
+      if (rest >= 1) stamp[g[rest]!] = n;
+    }
+    for (let s = 0; s < splits.length; s++) {
+      const rest = n - splits[s]!;
+      for (let a = 1, b = rest - 1; a <= b; a++, b--) stamp[g[a]! ^ g[b]!] = n;
+    }
+    let mex = 0;
+    while (stamp[mex] === n) mex++;
+    if (mex >= 1 << this.bits) this.setBits(this.bits + 1);
+    return mex;
+  }
+
+  /** The smallest rare value not marked in `seen`, looking from word `from` on. */
+  private firstFree(from: number): number {
+    const seen = this.seen;
+    const rareBits = this.rareBits;
+    for (let w = from; w < this.words; w++) {
+      const free = ~seen[w]! & rareBits[w]!;
+      if (free !== 0) return (w << 5) + ctz(free);
+    }
+    return Infinity;
+  }
+
+  private pushRare(n: number): void {
+    if (this.rareCount === this.rare.length) {
+      const grown = new Int32Array(this.rare.length * 2);
+      grown.set(this.rare);
+      this.rare = grown;
+    }
+    this.rare[this.rareCount++] = n;
+  }
+
+  /** Bitsets for values 0..2^bits, with the current mask's split into common and rare. */
+  private setBits(bits: number): void {
+    this.bits = bits;
+    this.words = ((1 << bits) >>> 5) + 1;
+    this.seen = new Int32Array(this.words);
+    this.common = new Int32Array(this.words);
+    this.rareBits = new Int32Array(this.words);
+    const stamp = new Int32Array((1 << bits) + 1).fill(-1);
+    stamp.set(this.stamp.subarray(0, Math.min(this.stamp.length, stamp.length)));
+    this.stamp = stamp;
+    for (let v = 0; v <= 1 << bits; v++) {
+      if (isCommon(v, this.mask)) this.common[v >>> 5]! |= 1 << (v & 31);
+      else this.rareBits[v >>> 5]! |= 1 << (v & 31);
+    }
+  }
+
+  /**
+   * Picks the mask with the fewest rare positions among the recent values G(n/2..n-1) (the early values of
+   * many games are wild, and what counts is how the rest goes on), and keeps it when its expected cost per
+   * value (every rare position listed, a full walk at each rare one) beats the plain method's walk.
+   */
+  private chooseMask(): void {
+    if (this.rule.splits.length === 0) return;
+    const size = 1 << this.bits;
+    const score = new Float64Array(size);
+    const from = Math.max(1, this.length >> 1);
+    for (let n = from; n < this.length; n++) score[this.values[n]!]! += 1;
+    // Walsh-Hadamard: score[M] becomes the sum over v of count(v) * (-1)^|v & M| = rare - common.
+    for (let h = 1; h < size; h *= 2) {
+      for (let i = 0; i < size; i += 2 * h) {
+        for (let j = i; j < i + h; j++) {
+          const x = score[j]!;
+          const y = score[j + h]!;
+          score[j] = x + y;
+          score[j + h] = x - y;
+        }
+      }
+    }
+    let best = 0;
+    for (let m = 1; m < size; m++) if (score[m]! < score[best]!) best = m;
+    const window = this.length - from;
+    const rareShare = (window + score[best]!) / 2 / window;
+    let rare = 0;
+    for (let n = 1; n < this.length; n++) if (!isCommon(this.values[n]!, best)) rare++;
+    const half = this.length / 2;
+    if (!this.alwaysSparse && rare + rareShare * half + 200 >= half) best = 0;
+    if (best === this.mask) return;
+    this.mask = best;
+    this.setBits(this.bits);
+    this.rareCount = 0;
+    if (best === 0) return;
+    for (let n = 1; n < this.length; n++) if (!isCommon(this.values[n]!, best)) this.pushRare(n);
+  }
+}
+
+/** Common: v & mask has an odd number of bits. With mask 0 every value is rare (the plain method). */
+function isCommon(v: number, mask: number): boolean {
+  let x = v & mask;
+  x ^= x >>> 16;
+  x ^= x >>> 8;
+  x ^= x >>> 4;
+  x ^= x >>> 2;
+  x ^= x >>> 1;
+  return (x & 1) === 1;
+}

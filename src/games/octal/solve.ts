@@ -1,0 +1,293 @@
+/**
+ * The fast solver: G(0..m) from the sparse-space engine, a period proven by the octal periodicity theorem,
+ * heaps beyond the table read through the period (only when proven), the XOR, and winning moves found among
+ * the options of one heap. Nim (G(n) = n) needs no table.
+ */
+import { InputError } from '../../core/errors.js';
+import type { SolveContext } from '../../core/game.js';
+import { readOctalCode } from './code.js';
+import { CHECKPOINT, makeRule, proofNeeds, ValueTable, type Period } from './engine.js';
+import { MAX_SEARCH, SAMPLE_LIMIT, type OctalMove, type OctalParams, type OctalResult } from './schema.js';
+
+const MOVES_SHOWN = 3;
+
+/** A heap whose value no proven period gives and no table reaches: an honest "unknown". */
+export class ValueUnknownError extends InputError {
+  constructor(code: string, heap: bigint, computed: number, search: number) {
+    const fmt = (n: number | bigint) => n.toLocaleString('en-US');
+    const further =
+      search < MAX_SEARCH
+        ? ` Ask again with search up to ${fmt(MAX_SEARCH)} to look further, or with heaps up to ${fmt(computed)}.`
+        : ` Heaps up to ${fmt(computed)} can be answered.`;
+    super(
+      `G(${fmt(heap)}) for ${code} is unknown: G(0..${fmt(computed)}) were computed and prove no period (the octal periodicity theorem needs G(n + p) = G(n) for all n0 <= n < 2 n0 + p + k), so heaps beyond ${fmt(computed)} have no value Grundy can vouch for.${further}`,
+      'heaps',
+    );
+  }
+}
+
+/** The tables of recently asked codes, so a worker answers the next question on a code from memory. */
+const tables = new Map<string, ValueTable>();
+/** Values kept across all cached tables (4 bytes each). */
+const CACHE_VALUES = 1 << 24;
+
+function tableFor(code: string, digits: readonly number[]): ValueTable {
+  let table = tables.get(code);
+  if (table === undefined) table = new ValueTable(makeRule(digits));
+  tables.delete(code);
+  tables.set(code, table);
+  let total = 0;
+  for (const t of tables.values()) total += t.size;
+  for (const [key, t] of tables) {
+    if (total <= CACHE_VALUES || t === table) break;
+    tables.delete(key);
+    total -= t.size;
+  }
+  return table;
+}
+
+/** What a table settles for one question: values to read, and the period if G(0..target) prove one. */
+export interface CodeFacts {
+  readonly values: Int32Array;
+  /** G(0..known) are read from `values`; later ones from the period, when there is one. */
+  readonly known: number;
+  readonly period: Period | null;
+  readonly computed: number;
+  readonly k: number;
+}
+
+/** The first checkpoint at or past `need` on the way to `target` (where a fresh table would find the proof). */
+function provenAt(need: number, target: number): number {
+  let c = CHECKPOINT;
+  while (c < need && c < target) c *= 2;
+  return Math.min(c, target);
+}
+
+/**
+ * The values of `code` that G(0..target) settle. Deterministic in (code, target): a table grown further by an
+ * earlier question reports only what `target` alone would prove (a proof needs the same values either way).
+ */
+export function codeFacts(
+  code: string,
+  digits: readonly number[],
+  target: number,
+  onProgress?: (fraction: number) => void,
+): CodeFacts {
+  const table = tableFor(code, digits);
+  table.reach(target, onProgress);
+  const k = table.rule.k;
+  const period = table.period !== null && proofNeeds(table.period, k) <= target ? table.period : null;
+  const computed = period === null ? target : provenAt(proofNeeds(period, k), target);
+  // Every value in the table is right; with a proven period those past it come from the period.
+  const known = period === null ? target : table.length - 1;
+  return { values: table.values, known, period, computed, k };
+}
+
+/** G(n) from the facts; undefined when neither the table nor a proven period gives it. */
+export function valueFrom(facts: CodeFacts, n: bigint): number | undefined {
+  if (n <= BigInt(facts.known)) return facts.values[Number(n)];
+  const { period } = facts;
+  if (period === null) return undefined;
+  return facts.values[period.preperiod + Number((n - BigInt(period.preperiod)) % BigInt(period.period))];
+}
+
+/**
+ * The split of `rest` into a + b (1 <= a <= b) with G(a) ^ G(b) = target and the least a, or null. With a
+ * proven period the search stops below n0 + p: a split with a >= n0 + p has the same value as
+ * (a - p) + (b + p), so the least a always lies below.
+ */
+function findSplit(facts: CodeFacts, rest: bigint, target: number): [bigint, bigint] | null {
+  const g = facts.values;
+  const { period } = facts;
+  const half = rest / 2n;
+  const limit =
+    period === null || half < BigInt(period.preperiod + period.period)
+      ? Number(half)
+      : period.preperiod + period.period - 1;
+  if (rest <= BigInt(facts.known)) {
+    const r = Number(rest);
+    for (let a = 1; a <= limit; a++) if ((g[a]! ^ g[r - a]!) === target) return [BigInt(a), BigInt(r - a)];
+    return null;
+  }
+  if (period === null) return null;
+  // Past the table, b = rest - a lies deep in the periodic part for every a below n0 + p.
+  const { preperiod: n0, period: p } = period;
+  const shift = Number((rest - BigInt(n0)) % BigInt(p));
+  for (let a = 1; a <= limit; a++) {
+    const b = n0 + ((((shift - a) % p) + p) % p);
+    if ((g[a]! ^ g[b]!) === target) return [BigInt(a), rest - BigInt(a)];
+  }
+  return null;
+}
+
+/** An option of heap h worth `target` (which is below G(h), so one exists). */
+function moveTo(
+  digits: readonly number[],
+  facts: CodeFacts,
+  h: bigint,
+  target: number,
+): Omit<OctalMove, 'heap'> {
+  for (let i = 1; i <= digits.length && BigInt(i) <= h; i++) {
+    const d = digits[i - 1] ?? 0;
+    const rest = h - BigInt(i);
+    if (d & 1 && rest === 0n && target === 0) return { take: String(i), leave: [] };
+    if (d & 2 && rest > 0n && valueFrom(facts, rest) === target)
+      return { take: String(i), leave: [String(rest)] };
+    if (d & 4 && rest > 1n) {
+      const split = findSplit(facts, rest, target);
+      if (split !== null) return { take: String(i), leave: split.map(String) };
+    }
+  }
+  throw new Error(`no option of value ${target} for a heap of ${h}: the table is inconsistent`);
+}
+
+function nimMove(h: bigint, target: bigint): Omit<OctalMove, 'heap'> {
+  return { take: String(h - target), leave: target === 0n ? [] : [String(target)] };
+}
+
+export function solveOctal(params: OctalParams, ctx: SolveContext = {}): OctalResult {
+  const code = readOctalCode(params.code);
+  const heaps = params.heaps.map(BigInt);
+  if (code.nim) {
+    const xor = heaps.reduce((x, h) => x ^ h, 0n);
+    const moves: OctalMove[] = [];
+    heaps.forEach((h, heap) => {
+      if ((h ^ xor) < h && moves.length < MOVES_SHOWN) moves.push({ heap, ...nimMove(h, h ^ xor) });
+    });
+    return {
+      code: code.code,
+      heaps: params.heaps,
+      values: params.heaps,
+      xor: String(xor),
+      moves,
+      preperiod: null,
+      period: null,
+      proof: null,
+      computed: 0,
+      sample: Array.from({ length: SAMPLE_LIMIT }, (_, n) => n),
+      periodSample: [],
+    };
+  }
+  const target = targetOf(params);
+  checkCost(code.code, code.digits, target);
+  const facts = codeFacts(code.code, code.digits, target, ctx.onProgress);
+  const values = heaps.map((h) => {
+    const v = valueFrom(facts, h);
+    if (v === undefined) throw new ValueUnknownError(code.code, h, facts.computed, params.search);
+    return v;
+  });
+  const xor = values.reduce((x, v) => x ^ v, 0);
+  const moves: OctalMove[] = [];
+  heaps.forEach((h, heap) => {
+    const v = values[heap] ?? 0;
+    if ((v ^ xor) < v && moves.length < MOVES_SHOWN)
+      moves.push({ heap, ...moveTo(code.digits, facts, h, v ^ xor) });
+  });
+  const { period } = facts;
+  const end = period === null ? facts.computed + 1 : period.preperiod + period.period;
+  return {
+    code: code.code,
+    heaps: params.heaps,
+    values: values.map(String),
+    xor: String(xor),
+    moves,
+    preperiod: period?.preperiod ?? null,
+    period: period?.period ?? null,
+    proof:
+      period === null
+        ? null
+        : {
+            from: period.preperiod,
+            below: 2 * period.preperiod + period.period + facts.k,
+            computed: facts.computed,
+          },
+    computed: facts.computed,
+    sample: Array.from(facts.values.subarray(0, Math.min(SAMPLE_LIMIT, Math.max(end, 1)))),
+    periodSample:
+      period === null
+        ? []
+        : Array.from(
+            facts.values.subarray(period.preperiod, period.preperiod + Math.min(SAMPLE_LIMIT, period.period)),
+          ),
+  };
+}
+
+/** How a code behaves over its first PROFILE_VALUES values: the basis of cost estimates. */
+interface Profile {
+  readonly proven: boolean;
+  /** Rare positions of the sparse space chosen, or -1 when none was found (the plain method runs). */
+  readonly rare: number;
+  readonly splits: number;
+}
+
+const PROFILE_VALUES = 4096;
+const profiles = new Map<string, Profile>();
+
+/** From a fresh table, so estimates never depend on what a worker happens to hold in memory. */
+function profileOf(code: string, digits: readonly number[]): Profile {
+  let profile = profiles.get(code);
+  if (profile === undefined) {
+    const table = new ValueTable(makeRule(digits));
+    table.reach(PROFILE_VALUES);
+    profile = { proven: table.period !== null, rare: table.rarePositions, splits: table.rule.splits.length };
+    if (profiles.size >= 4096) profiles.clear();
+    profiles.set(code, profile);
+  }
+  return profile;
+}
+
+/** Rough milliseconds to compute G(0..target) (unloaded machine; calibrated in bench/octal.bench.ts). */
+function valuesCostMs(profile: Profile, target: number): number {
+  // A period proven within the profile ends every computation there, whatever the target.
+  if (profile.proven) return 1;
+  if (target <= PROFILE_VALUES) return 1 + target / 50_000;
+  if (profile.splits === 0) return target / 20_000;
+  // No sparse space: every split of every heap, about 2 ns each.
+  if (profile.rare < 0) return (profile.splits * target * target * 2e-6) / 4;
+  // Each value walks the rare positions and a few hundred splits (more where values run high, as in 0.6).
+  return (target * (profile.splits * (8 * profile.rare + 300) * 1.5e-6)) | 0;
+}
+
+/** Solves estimated longer than this are refused with advice instead of running into the job time limit. */
+export const MAX_COST_MS = 5 * 60_000;
+
+/** Values to compute for a question: the search, or the largest heap when the table can reach it. */
+function targetOf(params: OctalParams): number {
+  const largest = params.heaps.reduce((x, h) => (BigInt(h) > x ? BigInt(h) : x), 0n);
+  return Math.max(params.search, largest <= BigInt(MAX_SEARCH) ? Number(largest) : 0);
+}
+
+/** Milliseconds a solve may take: codes proven early are instant; the rest cost what their search costs. */
+export function estimateOctalCost(params: OctalParams): number {
+  const code = readOctalCode(params.code);
+  if (code.nim) return 1;
+  const target = targetOf(params);
+  // Small tables: at worst the plain method, a quarter of target^2 splits at about 2 ns each.
+  if (target <= CHEAP_VALUES) return Math.ceil(1 + (target * target * 2e-6) / 4);
+  return Math.ceil(valuesCostMs(profileOf(code.code, code.digits), target));
+}
+
+/** A question whose table would take far too long: refused up front, naming what would fit. */
+export class TooCostlyError extends InputError {
+  constructor(code: string, target: number, ms: number, fits: number) {
+    const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+    super(
+      `${code} shows no sparse space (most values are "rare"), so each value costs as much as all before it: computing G(0..${fmt(target)}) would take about ${fmt(ms / 60_000)} minutes. Ask for search (and heaps) up to about ${fmt(fits)}.`,
+      'search',
+    );
+  }
+}
+
+/** Below this many values even the plain method takes well under a second: no profile needed. */
+const CHEAP_VALUES = 16_384;
+
+/** Throws TooCostlyError when the question's table would take longer than MAX_COST_MS. */
+function checkCost(code: string, digits: readonly number[], target: number): void {
+  if (target <= CHEAP_VALUES) return;
+  const profile = profileOf(code, digits);
+  const ms = valuesCostMs(profile, target);
+  if (ms <= MAX_COST_MS) return;
+  let fits = target;
+  while (fits > PROFILE_VALUES && valuesCostMs(profile, fits) > MAX_COST_MS) fits = Math.floor(fits * 0.9);
+  throw new TooCostlyError(code, target, ms, fits);
+}
