@@ -45,7 +45,14 @@ describe('grundy register', () => {
     expect(put.authorization).toBe(`Bot ${fake.botToken}`);
     expect(put.body).toEqual(commandBodies(games));
     const bodies = put.body as { name: string }[];
-    expect(bodies.map((c) => c.name)).toEqual([...games.map((g) => g.id), 'games', 'help', 'rules', 'quiz', 'play']);
+    expect(bodies.map((c) => c.name)).toEqual([
+      ...games.map((g) => g.id),
+      'games',
+      'help',
+      'rules',
+      'quiz',
+      'play',
+    ]);
     expect(bodies.find((c) => c.name === 'seagm')).toEqual({
       type: 1,
       name: 'seagm',

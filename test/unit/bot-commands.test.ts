@@ -30,7 +30,14 @@ describe('commands generated from game inputs', () => {
   test('every registered game yields a command Discord accepts, with required options first', () => {
     const bodies = commandBodies(games);
     expect(discordSchemas().validate('commandsPut', bodies)).toBeUndefined();
-    expect(bodies.map((b) => b.name)).toEqual([...games.map((g) => g.id), 'games', 'help', 'rules', 'quiz', 'play']);
+    expect(bodies.map((b) => b.name)).toEqual([
+      ...games.map((g) => g.id),
+      'games',
+      'help',
+      'rules',
+      'quiz',
+      'play',
+    ]);
     for (const game of games) {
       const options = gameCommandDefinition(game).options ?? [];
       const firstOptional = options.findIndex((o) => o.required !== true);
