@@ -23,6 +23,11 @@ const measures: Record<string, { size: (params: never) => number; easy: number; 
     medium: 60 * 5,
   },
   magic: { size: (p: { rooms: string }) => Number(p.rooms), easy: 7, medium: 14 },
+  octal: {
+    size: (p: { heaps: string[] }) => p.heaps.reduce((sum, h) => sum + Number(h), 0),
+    easy: 3 * 8,
+    medium: 3 * 30,
+  },
 };
 
 describe.each(games.map((g) => [g.id, g] as const))('quiz sizes of %s', (id, game: AnyGame) => {

@@ -67,10 +67,11 @@ function provenCode(rng: Rng, length: number, probe: number): string {
   return '0.77';
 }
 
+/** Easy and medium quiz questions stay small enough to work out by hand within a round. */
 const shapes: Record<Difficulty, { heaps: number; max: bigint }> = {
   tiny: { heaps: 3, max: 40n },
-  easy: { heaps: 3, max: 100n },
-  medium: { heaps: 4, max: 1_000_000n },
+  easy: { heaps: 3, max: 8n },
+  medium: { heaps: 3, max: 30n },
   hard: { heaps: 5, max: MAX_HEAP },
 };
 
