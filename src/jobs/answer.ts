@@ -10,6 +10,8 @@ export interface StoredAnswer {
   readonly explanation: Explanation<unknown>;
   /** Solver time (solve + explain) in ms, measured in the thread that ran it. */
   readonly solveMs: number;
+  /** For an input read as a stream (a file): what it was, for people (StreamedSolve.inputSummary). */
+  readonly inputSummary?: string;
 }
 
 const ExplanationSchema = z.object({
@@ -34,6 +36,7 @@ function answerSchema(game: AnyGame): z.ZodType<StoredAnswer> {
       result: game.result,
       explanation: ExplanationSchema,
       solveMs: z.number().min(0),
+      inputSummary: z.string().max(1000).exactOptional(),
     });
     schemas.set(game, schema);
   }

@@ -22,6 +22,7 @@ import type { AnyGame } from '../core/game.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import { answerProblem, decodeAnswer, type StoredAnswer } from './answer.js';
+import { FILE_INPUT_REDIS_MAX_BYTES } from './file-input.js';
 import { bullConnectionOptions, closeWithin, isConnectionError, type RedisLink } from './connection.js';
 
 export const SolveJobData = z.strictObject({
@@ -36,6 +37,13 @@ export const SolveJobData = z.strictObject({
     .int()
     .min(1)
     .max(24 * 3600 * 1000),
+  /** A large input by reference (then `params` is unused): a Redis key holding the bytes (file-input.ts). */
+  file: z
+    .strictObject({
+      redisKey: z.string().min(1).max(512),
+      bytes: z.number().int().min(0).max(FILE_INPUT_REDIS_MAX_BYTES),
+    })
+    .optional(),
 });
 export type SolveJobData = z.infer<typeof SolveJobData>;
 

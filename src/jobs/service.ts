@@ -4,14 +4,15 @@
  * the BullMQ queue when REDIS_URL is set, as a job whose id is the canonical key. Without REDIS_URL everything
  * runs in this process: solver threads and an in-memory LRU cache, no setup needed.
  * Identical questions asked at once in one process share one run (SingleFlight); across processes they share
- * one queued job.
+ * one queued job. A file (an attachment for a game's `solveStream`) takes the same road by reference: see
+ * file-input.ts for where its bytes wait and how big they may be.
  */
 import { availableParallelism } from 'node:os';
 import type { Queue } from 'bullmq';
 import { Gauge } from 'prom-client';
 import type { Config } from '../config.js';
 import { canonicalKey, keyFromHash } from '../core/canonical.js';
-import { GrundyError, ServiceUnavailableError } from '../core/errors.js';
+import { GrundyError, InputError, ServiceUnavailableError } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import { parseParams } from '../core/params.js';
 import type { Logger } from '../log.js';
@@ -21,6 +22,13 @@ import { MemoryAnswerCache, RedisAnswerCache, type AnswerCache } from './cache.j
 import type { GameCatalog } from '../games/catalog.js';
 import { loadCatalog } from '../load-catalog.js';
 import { connectRedis, RedisLink } from './connection.js';
+import {
+  FILE_INPUT_REDIS_MAX_BYTES,
+  inputKey,
+  stageFile,
+  uploadFile,
+  type StagedFile,
+} from './file-input.js';
 import { failureReason, solveAndStore } from './solve-step.js';
 import { SolvePool } from './thread-pool.js';
 import { SolveQueue } from './queue.js';
@@ -116,20 +124,53 @@ class Service implements SolveService {
     const game = this.catalog.resolveGame(gameId);
     const params: unknown = parseParams(game, candidate);
     const key = canonicalKey(game.id, game.solverVersion, params, this.config.GRUNDY_PREFIX);
-    const labels = { game: game.id };
-    const cached = await this.cache.get(game, key);
-    if (cached !== undefined) {
-      this.metrics.cacheHits.inc(labels);
-      return this.answer(game, params, key, cached, 'cache');
-    }
-    this.metrics.cacheMisses.inc(labels);
+    const cached = await this.lookup(game, key);
+    if (cached !== undefined) return this.answer(game, params, key, cached, 'cache');
     const via: Via = this.route(game.estimateCostMs(params));
     const answer = await this.flights.run(
       `${via}:${key}`,
-      (signal, progress) => this.fresh(game, params, key, via, signal, progress),
+      (signal, progress) => this.fresh(game, { params }, key, via, signal, progress),
       { signal: options.signal, onProgress: options.onProgress },
     );
     return this.answer(game, params, key, answer, via);
+  }
+
+  async solveFile(
+    gameId: string,
+    chunks: AsyncIterable<Uint8Array>,
+    options: SolveOptions = {},
+  ): Promise<SolveAnswer> {
+    if (this.closing !== undefined) throw new ServiceUnavailableError('The solve service is shutting down.');
+    const game = this.catalog.resolveGame(gameId);
+    if (game.solveStream === undefined)
+      throw new InputError(`${game.id} does not read its input from a file.`);
+    const staged = await stageFile(chunks);
+    try {
+      const key = keyFromHash(game.id, game.solverVersion, staged.hash, this.config.GRUNDY_PREFIX);
+      const cached = await this.lookup(game, key);
+      if (cached !== undefined) return this.answer(game, undefined, key, cached, 'cache');
+      // Larger files than Redis carries for a worker are solved here (file-input.ts).
+      const via: Via =
+        staged.bytes <= FILE_INPUT_REDIS_MAX_BYTES ? this.route(Number.POSITIVE_INFINITY) : 'inline';
+      // Each asker has its own temporary file, so runs are shared across processes (one job) but not here.
+      const answer = await this.flights.run(
+        `${via}:${key}:${staged.path}`,
+        (signal, progress) => this.fresh(game, { file: staged }, key, via, signal, progress),
+        { signal: options.signal, onProgress: options.onProgress },
+      );
+      return this.answer(game, undefined, key, answer, via);
+    } finally {
+      await staged
+        .remove()
+        .catch((error: unknown) => this.logger.warn({ err: error }, 'removing an input file'));
+    }
+  }
+
+  /** The cached answer for `key`, counted as a hit or a miss. */
+  private async lookup(game: AnyGame, key: string): Promise<StoredAnswer | undefined> {
+    const cached = await this.cache.get(game, key);
+    (cached === undefined ? this.metrics.cacheMisses : this.metrics.cacheHits).inc({ game: game.id });
+    return cached;
   }
 
   route(estimateMs: number): Via {
@@ -139,19 +180,23 @@ class Service implements SolveService {
   /** One run shared by everyone asking `key` now; counted once in the metrics. */
   private async fresh(
     game: AnyGame,
-    params: unknown,
+    input: { readonly params: unknown } | { readonly file: StagedFile },
     key: string,
     via: Via,
     signal: AbortSignal,
     progress: (fraction: number) => void,
   ): Promise<StoredAnswer> {
     const labels = { game: game.id };
+    const params = 'params' in input ? input.params : undefined;
+    const file = 'file' in input ? input.file : undefined;
     if (via === 'inline' || this.redis === undefined) {
       // A progress channel costs a third of a tiny solve's overhead; only long solves report progress anyway.
-      const onProgress = game.estimateCostMs(params) >= PROGRESS_MIN_COST_MS ? progress : undefined;
+      const long = file !== undefined || game.estimateCostMs(params) >= PROGRESS_MIN_COST_MS;
+      const onProgress = long ? progress : undefined;
       try {
         const step = { pool: this.pool, cache: this.cache, metrics: this.metrics };
         return await solveAndStore(step, game, params, {
+          file: file?.path,
           key,
           timeoutMs: this.config.JOB_TIMEOUT_MS,
           via: 'inline',
@@ -166,13 +211,18 @@ class Service implements SolveService {
       }
     }
     // Queued: the worker solves, stores and counts its part (solve-step.ts); this process counts the wait.
+    const client = this.redis.producer.client;
+    const redisKey = file === undefined ? undefined : inputKey(this.config.GRUNDY_PREFIX, file.hash);
     try {
+      if (file !== undefined && redisKey !== undefined)
+        await uploadFile(client, redisKey, file, this.config.JOB_WAIT_MS);
       const data = {
         gameId: game.id,
         solverVersion: game.solverVersion,
-        params,
+        params: file === undefined ? params : null,
         key,
         timeoutMs: this.config.JOB_TIMEOUT_MS,
+        ...(file === undefined || redisKey === undefined ? {} : { file: { redisKey, bytes: file.bytes } }),
       };
       const answer = await this.redis.queue.run(game, data, signal, progress);
       this.metrics.jobsCompleted.inc({ ...labels, via });
@@ -183,6 +233,11 @@ class Service implements SolveService {
       if (!(error instanceof GrundyError))
         this.logger.error({ err: error, game: game.id, key, via }, 'solve failed');
       throw error;
+    } finally {
+      if (redisKey !== undefined)
+        await client
+          .del(redisKey)
+          .catch((error: unknown) => this.logger.warn({ err: error }, 'removing an input key'));
     }
   }
 
@@ -211,6 +266,7 @@ class Service implements SolveService {
       fromCache: via === 'cache',
       solveMs: stored.solveMs,
       via,
+      ...(stored.inputSummary === undefined ? {} : { inputSummary: stored.inputSummary }),
     };
   }
 

@@ -25,6 +25,8 @@ export interface SolveStepOptions {
   readonly store: boolean;
   readonly signal?: AbortSignal | undefined;
   readonly onProgress?: ((fraction: number) => void) | undefined;
+  /** A file streamed to the game's `solveStream` instead of `params` (see file-input.ts). */
+  readonly file?: string | undefined;
 }
 
 /** The metrics label of a failure: the error's stable code, or 'error' for the unexpected. */
@@ -46,6 +48,7 @@ export async function solveAndStore(
       timeoutMs: options.timeoutMs,
       signal: options.signal,
       onProgress: options.onProgress,
+      file: options.file,
     });
   } catch (error) {
     deps.metrics.jobsFailed.inc({ ...labels, reason: failureReason(error) });

@@ -36,6 +36,8 @@ export interface PoolRunOptions {
   readonly timeoutMs: number;
   readonly signal?: AbortSignal | undefined;
   readonly onProgress?: ((fraction: number) => void) | undefined;
+  /** A file streamed to the game's `solveStream` instead of `params` (see file-input.ts). */
+  readonly file?: string | undefined;
 }
 
 export class SolvePool {
@@ -81,10 +83,12 @@ export class SolvePool {
     const onProgress = options.onProgress;
     const channel = onProgress === undefined ? undefined : new MessageChannel();
     channel?.port1.on('message', (fraction: number) => onProgress?.(fraction));
+    const task: SolveTask =
+      options.file === undefined ? { gameId, params } : { gameId, params, file: options.file };
     this.running++;
     try {
       const outcome = await pool.run(
-        channel === undefined ? { gameId, params } : { gameId, params, progress: channel.port2 },
+        channel === undefined ? task : { ...task, progress: channel.port2 },
         channel === undefined ? { signal } : { signal, transferList: [channel.port2] },
       );
       if (!outcome.ok) throw new InputError(outcome.message);

@@ -22,6 +22,8 @@ export interface SolveAnswer {
   readonly solveMs: number;
   /** Where it ran: 'inline' (in-process thread pool), 'queue' (a worker process) or 'cache'. */
   readonly via: 'inline' | 'queue' | 'cache';
+  /** For a file input: what it held, for people (the game's StreamedSolve.inputSummary). */
+  readonly inputSummary?: string;
 }
 
 export interface HealthReport {
@@ -40,6 +42,12 @@ export interface SolveService {
    * (this process's solver threads). Callers decide from it whether to tell the user to wait.
    */
   route(estimateMs: number): 'inline' | 'queue';
+  /**
+   * Like solve, for an input read as a stream of bytes by the game's `solveStream` (an attachment): the bytes
+   * are kept in a temporary file (or a Redis key for a worker), the cache key is a hash of them, and the job
+   * time limit, cancellation and metrics apply as for any solve. `params` of the answer is undefined.
+   */
+  solveFile(gameId: string, chunks: AsyncIterable<Uint8Array>, options?: SolveOptions): Promise<SolveAnswer>;
   health(): Promise<HealthReport>;
   /**
    * A cached answer by its params hash (the end of `SolveAnswer.key`), never solving: for buttons that show

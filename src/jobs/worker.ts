@@ -14,6 +14,7 @@ import { RedisAnswerCache } from './cache.js';
 import type { GameCatalog } from '../games/catalog.js';
 import { loadCatalog } from '../load-catalog.js';
 import { closeWithin, connectRedis, RedisLink } from './connection.js';
+import { downloadFile, type StagedFile } from './file-input.js';
 import { solveAndStore } from './solve-step.js';
 import { SolvePool } from './thread-pool.js';
 import {
@@ -100,7 +101,15 @@ export async function createSolveWorker(
     active++;
     const log = logger.child({ jobId: job.id, game: game.id, attempt: job.attemptsStarted });
     log.info('solving');
+    let staged: StagedFile | undefined;
     try {
+      if (data.file !== undefined) {
+        staged = await downloadFile(link.client, data.file.redisKey, data.file.bytes);
+        if (staged === undefined)
+          throw new UnrecoverableError(
+            `The job's input (Redis key ${data.file.redisKey}) is gone or incomplete; the asker must send it again.`,
+          );
+      }
       const store = game.solverVersion === data.solverVersion;
       if (!store)
         log.warn(
@@ -113,6 +122,7 @@ export async function createSolveWorker(
         via: 'worker',
         store,
         signal,
+        file: staged?.path,
         onProgress: (fraction) => {
           job.updateProgress(fraction).catch(() => undefined);
         },
@@ -132,6 +142,7 @@ export async function createSolveWorker(
         throw new UnrecoverableError(encodeFailure(code, error.message));
       throw error;
     } finally {
+      await staged?.remove().catch((error: unknown) => log.warn({ err: error }, 'removing the input file'));
       if (--active === 0) {
         for (const wake of idleWaiters) wake();
         idleWaiters.clear();

@@ -32,6 +32,7 @@ describe('Bull Board handler', () => {
   it('is off unless BULL_BOARD is set and there is a queue', () => {
     const service = {
       solve: () => Promise.reject(new Error('unused')),
+      solveFile: () => Promise.reject(new Error('unused')),
       health: () => Promise.reject(new Error('unused')),
       route: () => 'inline' as const,
       close: () => Promise.resolve(),

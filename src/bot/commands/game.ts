@@ -199,23 +199,24 @@ export function gameCommand(game: AnyGame): Command {
           solve: async (signal, onProgress) => {
             const limits = bot.settings.attachments;
             if (game.solveStream !== undefined && file.size > limits.textBytes) {
-              const started = performance.now();
-              let streamed;
+              // Through the service like any question: cache (by the bytes' hash), queue, time limit, metrics.
+              let solved;
               try {
-                streamed = await game.solveStream(streamAttachment(file, limits, fileInput.name, signal), {
-                  onProgress,
-                });
+                solved = await bot.service.solveFile(
+                  game.id,
+                  streamAttachment(file, limits, fileInput.name, signal),
+                  { signal, onProgress },
+                );
               } catch (error) {
                 throw withoutFileBytes(error, file);
               }
               return {
-                explanation: streamed.explanation,
-                result: streamed.result,
-                fromCache: false,
-                solveMs: performance.now() - started,
-                via: 'stream',
+                ...solved,
+                params: undefined,
+                // A fresh answer says it was read as a stream, as before; a repeated file says 'cache'.
+                via: solved.fromCache ? 'cache' : 'stream',
                 inputSummary: clip(
-                  `file ${file.filename} (${formatBytes(file.size)}): ${streamed.inputSummary}`,
+                  `file ${file.filename} (${formatBytes(file.size)}): ${solved.inputSummary ?? ''}`,
                   300,
                 ),
               };
