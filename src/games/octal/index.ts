@@ -16,6 +16,7 @@ import {
 } from './schema.js';
 import { codeFacts, estimateOctalCost, solveOctal } from './solve.js';
 import { readOctalCode } from './code.js';
+import { octalRules } from './rules.js';
 
 function fromFields(fields: RawFields): unknown {
   const code = fields['code'];
@@ -152,4 +153,5 @@ export const octal = defineGame<OctalParams, OctalResult, OctalMove>({
   judge: octalJudge,
   estimateCostMs: estimateOctalCost,
   randomInstance,
+  rules: octalRules,
 });
