@@ -17,6 +17,7 @@ import {
 import { codeFacts, estimateOctalCost, solveOctal } from './solve.js';
 import { readOctalCode } from './code.js';
 import { octalRules } from './rules.js';
+import { pictureOctal } from './picture.js';
 
 function fromFields(fields: RawFields): unknown {
   const code = fields['code'];
@@ -150,6 +151,7 @@ export const octal = defineGame<OctalParams, OctalResult, OctalMove>({
   outcome: (result) => (result.xor === '0' ? 'second' : 'first'),
   brute: octalBrute,
   explain: explainOctal,
+  picture: pictureOctal,
   judge: octalJudge,
   estimateCostMs: estimateOctalCost,
   randomInstance,
