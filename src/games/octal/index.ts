@@ -18,6 +18,7 @@ import { codeFacts, estimateOctalCost, solveOctal } from './solve.js';
 import { readOctalCode } from './code.js';
 import { octalRules } from './rules.js';
 import { pictureOctal } from './picture.js';
+import { octalPlay } from './play.js';
 
 function fromFields(fields: RawFields): unknown {
   const code = fields['code'];
@@ -156,4 +157,5 @@ export const octal = defineGame<OctalParams, OctalResult, OctalMove>({
   estimateCostMs: estimateOctalCost,
   randomInstance,
   rules: octalRules,
+  play: octalPlay,
 });
