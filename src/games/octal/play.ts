@@ -139,7 +139,7 @@ function start(params: OctalParams): OctalPosition {
   const heaps = params.heaps.filter((h) => h !== '0');
   if (params.heaps.length > MAX_PLAY_HEAPS || heaps.some((h) => BigInt(h) > BigInt(MAX_PLAY_HEAP))) {
     throw new InputError(
-      `Play move by move takes at most ${MAX_PLAY_HEAPS} heaps of at most ${MAX_PLAY_HEAP} tokens (got ${params.heaps.length} heaps, the largest ${params.heaps.reduce((x, h) => (BigInt(h) > BigInt(x) ? h : x), '0')}); e.g. heaps 5,8,13. Larger games: ask solve.`,
+      `Play move by move takes at most ${MAX_PLAY_HEAPS} heaps of at most ${MAX_PLAY_HEAP} tokens (got ${params.heaps.length} heap${params.heaps.length === 1 ? '' : 's'}, the largest ${params.heaps.reduce((x, h) => (BigInt(h) > BigInt(x) ? h : x), '0')}); e.g. heaps 5,8,13. Larger games: ask solve.`,
       'heaps',
     );
   }
