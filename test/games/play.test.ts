@@ -11,6 +11,7 @@ import { smallBoard } from '../../src/games/magic/brute.js';
 import { magic } from '../../src/games/magic/index.js';
 import type { MagicPosition } from '../../src/games/magic/play.js';
 import { multiplication } from '../../src/games/multiplication/index.js';
+import { octal } from '../../src/games/octal/index.js';
 import { partisan } from '../../src/games/partisan/index.js';
 import { seagm } from '../../src/games/seagm/index.js';
 import { Minimax, reachable } from '../../src/play/minimax.js';
@@ -139,6 +140,21 @@ describe('play: fast verdicts and best moves against minimax on every reachable 
       yield { n: '80', alice: [6, 11], bob: [1, 9, 10] };
     }
     checkGame(partisan, starts());
+  });
+
+  it('octal: every code 0.d1d2 with one or two heaps up to 6, and classics on three heaps', () => {
+    function* starts(): Generator<unknown> {
+      for (let d1 = 0; d1 < 8; d1++)
+        for (let d2 = 0; d2 < 8; d2++)
+          for (const size of [1, 2])
+            for (const heaps of multisets([1, 2, 3, 4, 5, 6], size))
+              yield { code: `0.${d1}${d2}`, heaps: heaps.map(String) };
+      for (const code of ['0.77', '0.07', '0.137', '0.156', '0.4', '0.6', 'nim'])
+        yield { code, heaps: ['0', '3', '4', '5'] };
+      yield { code: '0.144', heaps: ['9', '2'] };
+    }
+    const { positions } = checkGame(octal, starts());
+    expect(positions).toBeGreaterThan(5_000);
   });
 
   it('magic: every graph on 2 to 4 rooms, telepoints 0..2 each (0..1 on 4 rooms)', () => {

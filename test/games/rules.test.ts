@@ -20,6 +20,8 @@ import { directTable } from '../../src/games/partisan/brute.js';
 import { RULES_EXAMPLE as partisanExample } from '../../src/games/partisan/rules.js';
 import { RULES_EXAMPLE as seagmExample } from '../../src/games/seagm/rules.js';
 import { magic } from '../../src/games/magic/index.js';
+import { bruteValues, octalBrute } from '../../src/games/octal/brute.js';
+import { octal } from '../../src/games/octal/index.js';
 
 describe.each(games.map((game) => [game.id, game] as const))('rules of %s', (_id, game) => {
   const rules = game.rules;
@@ -220,5 +222,19 @@ describe('worked examples replayed move by move', () => {
       p2: 0,
     });
     expect(bruteFirstWins(after)).toBe(false);
+  });
+
+  it('Octal: Kayles on a row of 4, the middle two taken leave 1 ^ 1 = 0, and Second ends without a move', () => {
+    const params = parseParams(octal, octal.rules?.example.params);
+    const g = bruteValues('0.77', 4);
+    expect(g.slice(0, 5)).toEqual([0, 1, 2, 3, 1]);
+    expect(params.heaps).toEqual(['4']);
+    // First: 4 -> 1 + 1 (take 2 from the middle), worth 0 for Second.
+    expect(octalBrute.securesOptimum(params, { heap: 0, take: '2', leave: ['1', '1'] })).toBe(true);
+    expect((g[1] ?? -1) ^ (g[1] ?? -1)).toBe(0);
+    // Second: every move from 1 + 1 takes one heap of 1; First takes the other; nothing is left.
+    expect(bruteValues('0.77', 1)[1]).toBe(1);
+    expect(octal.rules?.example.steps[0]).toContain('two heaps of 1');
+    expect(octal.rules?.example.steps).toHaveLength(3);
   });
 });

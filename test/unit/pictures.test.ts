@@ -12,10 +12,12 @@ import { MAX_BOARD_CELLS } from '../../src/games/abgame/schema.js';
 import { DRAWN_CELLS } from '../../src/games/abgame/picture.js';
 import { MAX_PASSAGES, MAX_TELEPOINTS } from '../../src/games/magic/schema.js';
 import { MAX_CARDS, MAX_VALUE } from '../../src/games/seagm/schema.js';
+import { MAX_HEAP, MAX_HEAPS } from '../../src/games/octal/schema.js';
 import { renderPng } from '../../src/render/png.js';
 import { escapeXml, PICTURE_LIMITS, SvgBuilder, wrapText } from '../../src/render/svg.js';
 import { fixture as abgameFixture } from '../games/abgame.fixture.js';
 import { fixture as magicFixture } from '../games/magic.fixture.js';
+import { fixture as octalFixture } from '../games/octal.fixture.js';
 import { fixture as multiplicationFixture } from '../games/multiplication.fixture.js';
 import { fixture as partisanFixture } from '../games/partisan.fixture.js';
 import { fixture as seagmFixture } from '../games/seagm.fixture.js';
@@ -28,6 +30,7 @@ const small: Record<string, fc.Arbitrary<unknown>> = {
   abgame: abgameFixture.small,
   partisan: partisanFixture.small,
   magic: magicFixture.small,
+  octal: octalFixture.small,
 };
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -98,6 +101,31 @@ const maximal: Record<string, readonly (readonly [string, () => unknown])[]> = {
       }),
     ],
     ['rooms 1 and 2 joined', () => ({ rooms: '2', passages: [[1, 2]] })],
+  ],
+  octal: [
+    [
+      `Dawson's Kayles, ${MAX_HEAPS} heaps of 10^18`,
+      () => ({ code: '0.07', heaps: Array.from({ length: MAX_HEAPS }, () => String(MAX_HEAP)) }),
+    ],
+    [
+      `0.156 (pre-period 3,479, period 349), ${MAX_HEAPS} heaps up to 10^18`,
+      () => ({
+        code: '0.156',
+        heaps: Array.from({ length: MAX_HEAPS }, (_, i) => String(MAX_HEAP - BigInt(i * 97))),
+      }),
+    ],
+    [
+      `Nim, ${MAX_HEAPS} heaps of 10^18`,
+      () => ({ code: 'nim', heaps: Array.from({ length: MAX_HEAPS }, () => String(MAX_HEAP)) }),
+    ],
+    [
+      '0.16 without a proven period, heaps up to G(0..1,000)',
+      () => ({
+        code: '0.16',
+        heaps: Array.from({ length: MAX_HEAPS }, (_, i) => String(1000 - i)),
+        search: 1000,
+      }),
+    ],
   ],
 };
 

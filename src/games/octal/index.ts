@@ -16,6 +16,9 @@ import {
 } from './schema.js';
 import { codeFacts, estimateOctalCost, solveOctal } from './solve.js';
 import { readOctalCode } from './code.js';
+import { octalRules } from './rules.js';
+import { pictureOctal } from './picture.js';
+import { octalPlay } from './play.js';
 
 function fromFields(fields: RawFields): unknown {
   const code = fields['code'];
@@ -150,7 +153,10 @@ export const octal = defineGame<OctalParams, OctalResult, OctalMove>({
   outcome: (result) => (result.xor === '0' ? 'second' : 'first'),
   brute: octalBrute,
   explain: explainOctal,
+  picture: pictureOctal,
   judge: octalJudge,
   estimateCostMs: estimateOctalCost,
   randomInstance,
+  rules: octalRules,
+  play: octalPlay,
 });
