@@ -133,12 +133,39 @@ export function explainOctal(_params: OctalParams, result: OctalResult): Explana
     headline,
     moves,
     reasons,
+    brief: briefLines(result, code.nim),
     facts,
     details,
   };
   if (wins) return explanation;
   return {
     ...explanation,
+    refutation: `Every move changes one heap's value, so the XOR stops being 0, and the opponent can always bring it back to 0.`,
     whyNoMove: `The values XOR to 0. Any move changes one heap's value into the value of one of its options, which is never the heap's own value (G(n) is missing from its options by definition), so the XOR becomes non-zero; and from a non-zero XOR the opponent can always restore 0, since every value below G(n) is among heap n's options.`,
   };
+}
+
+/** Heaps named in the short answer; the rest are counted. */
+const BRIEF_HEAPS = 3;
+
+/** At most three short lines a student can check on the picture: the values, their XOR, where they come from. */
+function briefLines(result: OctalResult, nim: boolean): string[] {
+  const named = result.heaps
+    .slice(0, BRIEF_HEAPS)
+    .map((h, i) => `G(${fmt(h)}) = ${result.values[i] ?? '?'}`)
+    .join(', ');
+  const more = result.heaps.length > BRIEF_HEAPS ? ` and ${result.heaps.length - BRIEF_HEAPS} more` : '';
+  const wins = result.xor !== '0';
+  const lines = [
+    `Each heap is worth its Grundy value: ${named}${more}.`,
+    wins
+      ? `Their XOR is ${result.xor}, not 0: the player to move wins by making it 0.`
+      : `Their XOR is 0: whoever moves makes it non-zero, and the opponent makes it 0 again.`,
+  ];
+  if (nim) lines.push('In Nim a heap of n tokens is worth exactly n.');
+  else if (result.preperiod !== null && result.period !== null)
+    lines.push(
+      `From heap size ${fmt(result.preperiod)} on, the values repeat every ${fmt(result.period)} (proven), so any heap size has a known value.`,
+    );
+  return lines;
 }
