@@ -233,7 +233,7 @@ export function pictureMagic(
     // Inside one component, the label goes beside the circle: room on both sides keeps it centred.
     const labelRoom =
       item.i !== null && joined.has(item.i)
-        ? (textWidth(buildLabel, 12) + 24) * (joined.size === 1 ? 2 : 1)
+        ? (textWidth(buildLabel, 12) + 64) * (joined.size === 1 ? 2 : 1)
         : 0;
     return { item, r, w: Math.max(2 * r + 44, 96, 2 * r + labelRoom) };
   });
@@ -287,7 +287,16 @@ export function pictureMagic(
           `M${a.x - a.r * 0.7},${a.y - a.r * 0.35} Q${a.x},${a.y - a.r * 0.75} ${a.x + a.r * 0.7},${a.y - a.r * 0.35}`,
           { stroke: colors.win, strokeWidth: 4 },
         );
-      } else svg.line(a.x, a.y, b.x, b.y, { stroke: colors.win, strokeWidth: 5 });
+      } else {
+        // Edge to edge, so the line leaves the room counts inside the circles readable.
+        const d = Math.max(1, Math.hypot(b.x - a.x, b.y - a.y));
+        const ux = (b.x - a.x) / d;
+        const uy = (b.y - a.y) / d;
+        svg.line(a.x + ux * a.r, a.y + uy * a.r, b.x - ux * b.r, b.y - uy * b.r, {
+          stroke: colors.win,
+          strokeWidth: 5,
+        });
+      }
       const w = textWidth(buildLabel, 12);
       const spot = a === b ? { x: a.x + a.r + w / 2 + 10, y: a.y + 4 } : labelSpot(a, b, w, all);
       labelWithBackground(svg, spot.x, spot.y, buildLabel, 12, colors.win);
