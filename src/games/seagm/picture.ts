@@ -173,9 +173,11 @@ export function pictureSeagm(
     fill: result.firstWins ? colors.first : colors.second,
   });
   const random =
-    result.fraction === null || result.fraction.den === '1'
+    result.fraction === null
       ? result.probability.toFixed(4)
-      : `${result.fraction.num}/${result.fraction.den} (${result.probability.toFixed(4)})`;
+      : result.fraction.den === '1'
+        ? result.fraction.num
+        : `${result.fraction.num}/${result.fraction.den} (${result.probability.toFixed(4)})`;
   svg.text(pad, 54, `${count(params.cards.length)} cards · random play: first player wins ${random}`, {
     size: 13,
     fill: colors.muted,
