@@ -201,13 +201,13 @@ describe('magic: input errors', () => {
   }
 
   it('names the offending pair', () => {
-    expect(message({ rooms: '5', passages: '1-2 2-3 4-4' })).toContain('"4-4" (passage 3)');
+    expect(message({ rooms: '5', passages: '1-2 2-3 4-4' })).toContain('passage 3 ("4-4")');
     expect(message({ rooms: '5', passages: '1-2 2-3 3-2' })).toContain(
-      '"2-3" is listed twice (passages 2 and 3)',
+      '"2-3" is listed twice (as passages 2 and 3)',
     );
-    expect(message({ rooms: '5', passages: '1-2 2-6' })).toContain('"2-6" (passage 2) names room 6');
+    expect(message({ rooms: '5', passages: '1-2 2-6' })).toContain('passage 2 ("2-6") names room 6');
     expect(message({ rooms: '1000000000000000000', passages: '5-7 1-2 7-5' })).toContain(
-      '"5-7" is listed twice (passages 1 and 3)',
+      '"5-7" is listed twice (as passages 1 and 3)',
     );
     expect(message({ rooms: '1000000000000000000', passages: '1-1000000000000000001' })).toContain(
       'room 1000000000000000001',

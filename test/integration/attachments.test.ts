@@ -131,7 +131,7 @@ describe('a file’s content in error messages', () => {
       (r) => r.params['token'] === built.token && r.route === 'POST /webhooks/:app/:token',
     );
     const content = (shown.body as { content: string }).content;
-    expect(content).toMatch(/^⚠️ numbers: card 1 is \(a value not shown\), but each card must be/);
+    expect(content).toMatch(/^⚠️ card 1 is \(a value not shown\), but the numbers must be/);
     expect(content).toContain('(in the attached file "keys.txt")');
     for (const leaked of ['aws_secret', 'AKIA', '{"']) expect(content).not.toContain(leaked);
     expect(h.fake.problems).toEqual([]);

@@ -113,7 +113,7 @@ describe('the bot on a fake gateway', () => {
       type: 4,
       data: {
         content:
-          '⚠️ numbers: card 1 is "0", but each card must be a whole number from 1 to 10^9, e.g. 2 6 3\nOn Discord, e.g.: /seagm numbers: 2 6 3',
+          '⚠️ card 1 is "0", but the numbers must be whole numbers from 1 to 10^9, e.g. 2 6 3\nOn Discord, e.g.: /seagm numbers: 2 6 3',
         flags: EPHEMERAL,
         allowed_mentions: { parse: [], users: [] },
       },

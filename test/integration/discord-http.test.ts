@@ -300,7 +300,7 @@ describe('HTTP interactions endpoint', () => {
       type: 4,
       data: {
         content:
-          '⚠️ numbers: card 2 is "x", but each card must be a whole number from 1 to 10^9, e.g. 2 6 3\nOn Discord, e.g.: /seagm numbers: 2 6 3',
+          '⚠️ card 2 is "x", but the numbers must be whole numbers from 1 to 10^9, e.g. 2 6 3\nOn Discord, e.g.: /seagm numbers: 2 6 3',
         flags: EPHEMERAL,
         allowed_mentions: noMentions,
       },

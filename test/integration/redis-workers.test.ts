@@ -174,9 +174,7 @@ describe('solve workers (Redis)', () => {
     });
     const [bad, junk] = failed;
     expect(bad?.attemptsMade).toBe(1);
-    expect(bad?.failedReason).toMatch(
-      /^\[bad_input\] numbers: card 2 is "x", but each card must be a whole number/,
-    );
+    expect(bad?.failedReason).toMatch(/^\[bad_input\] card 2 is "x", but the numbers must be whole numbers/);
     expect(junk?.attemptsMade).toBe(1);
     expect(junk?.failedReason).toBe('[bad_input] The job data is not a solve request.');
   });

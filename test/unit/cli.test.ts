@@ -105,7 +105,7 @@ describe('grundy solve: negative numbers, files, usage and version (issue 13, it
   it.each([
     [
       ['solve', 'seagm', '-2', '6', '3'],
-      'card 1 is "-2", but each card must be a whole number from 1 to 10^9',
+      'card 1 is "-2", but the numbers must be whole numbers from 1 to 10^9',
     ],
     [['solve', 'partisan', '-7', '--alice', '3'], 'n must be an integer from 0 to 10^18, e.g. 7 (got -7)'],
     [

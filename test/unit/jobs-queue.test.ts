@@ -23,11 +23,11 @@ describe('solve queue conventions', () => {
   });
 
   it('failure reasons carry their kind and the message for the user', () => {
-    const reason = encodeFailure('bad_input', 'numbers: card 2 is "x"\nExample: seagm 2 6 3');
-    expect(reason).toBe('[bad_input] numbers: card 2 is "x"\nExample: seagm 2 6 3');
+    const reason = encodeFailure('bad_input', 'card 2 is "x"\nExample: seagm 2 6 3');
+    expect(reason).toBe('[bad_input] card 2 is "x"\nExample: seagm 2 6 3');
     expect(decodeFailure(reason)).toEqual({
       code: 'bad_input',
-      message: 'numbers: card 2 is "x"\nExample: seagm 2 6 3',
+      message: 'card 2 is "x"\nExample: seagm 2 6 3',
     });
     expect(decodeFailure('boom')).toEqual({ code: undefined, message: 'boom' });
   });

@@ -14,7 +14,7 @@ import { MAX_PASSAGES, MAX_TELEPOINTS } from '../../src/games/magic/schema.js';
 import { MAX_CARDS, MAX_VALUE } from '../../src/games/seagm/schema.js';
 import { MAX_HEAP, MAX_HEAPS } from '../../src/games/octal/schema.js';
 import { renderPng } from '../../src/render/png.js';
-import { escapeXml, PICTURE_LIMITS, SvgBuilder, wrapText } from '../../src/render/svg.js';
+import { colors, escapeXml, PICTURE_LIMITS, SvgBuilder, textWidth, wrapText } from '../../src/render/svg.js';
 import { fixture as abgameFixture } from '../games/abgame.fixture.js';
 import { fixture as magicFixture } from '../games/magic.fixture.js';
 import { fixture as octalFixture } from '../games/octal.fixture.js';
@@ -213,6 +213,78 @@ describe.each(games.map((game) => [game.id, game] as const))('picture: %s', (id,
       expectWithinCap(picture);
       expectValidPng(picture);
     }
+  });
+});
+
+/** Centred bold labels (not the numbers inside circles) as boxes, and the filled circles, from a picture's SVG. */
+function labelsAndCircles(svg: string) {
+  const num = (tag: string, name: string) => Number(new RegExp(`${name}="([-0-9.]+)"`).exec(tag)?.[1]);
+  const labels = [...svg.matchAll(/<text [^>]*font-weight="bold"[^>]*>([^<]*)<\/text>/g)]
+    .filter((m) => m[0].includes('text-anchor="middle"') && !m[0].includes(`fill="${colors.card}"`))
+    .map((m) => {
+      const w = textWidth(m[1] ?? '', num(m[0], 'font-size'));
+      const x = num(m[0], 'x');
+      const y = num(m[0], 'y');
+      return {
+        text: m[1],
+        left: x - w / 2,
+        right: x + w / 2,
+        top: y - num(m[0], 'font-size'),
+        bottom: y + 3,
+      };
+    });
+  const circles = [...svg.matchAll(/<circle [^>]*fill="#[0-9a-f]+"[^>]*\/>/g)].map((m) => ({
+    x: num(m[0], 'cx'),
+    y: num(m[0], 'cy'),
+    r: num(m[0], 'r'),
+  }));
+  return { labels, circles };
+}
+
+describe('MAGIC labels', () => {
+  it('never overlap a component circle or each other (magicians, the build, the teleport)', () => {
+    const game = games.find((g) => g.id === 'magic');
+    if (game === undefined) throw new Error('no magic game');
+    const inputs = [
+      { rooms: 4, passages: [[3, 4]], p1: 1, p2: 1 },
+      {
+        rooms: 1_000_000,
+        passages: [
+          [1, 3],
+          [3, 5],
+          [7, 8],
+          [9, 10],
+          [11, 12],
+        ],
+        p1: 2,
+        p2: 1,
+      },
+    ];
+    const check = (candidate: unknown) => {
+      const picture = pictureOf(game, candidate);
+      expectWithinCap(picture);
+      const { labels, circles } = labelsAndCircles(picture.svg);
+      for (const l of labels) {
+        for (const c of circles) {
+          const nx = Math.max(l.left, Math.min(c.x, l.right));
+          const ny = Math.max(l.top, Math.min(c.y, l.bottom));
+          expect(Math.hypot(nx - c.x, ny - c.y), `"${l.text}" on a circle`).toBeGreaterThanOrEqual(c.r);
+        }
+        for (const o of labels) {
+          if (o === l) continue;
+          const apart = l.right <= o.left || o.right <= l.left || l.bottom <= o.top || o.bottom <= l.top;
+          expect(apart, `"${l.text}" on "${o.text}"`).toBe(true);
+        }
+      }
+    };
+    for (const input of inputs) check(input);
+    fc.assert(
+      fc.property(magicFixture.small, (candidate) => {
+        fc.pre(game.params.safeParse(candidate).success);
+        check(candidate);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
 

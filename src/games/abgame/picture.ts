@@ -178,7 +178,7 @@ function drawSummary(svg: SvgBuilder, result: AbgameResult, top: number, xorRows
   svg.text(
     pad,
     y,
-    `Contested gaps (A facing B): ${fmt(result.contestedCount)}${decides ? ' — spare moves tie, so their XOR decides' : ' — spare moves decide; XOR only for reference'}`,
+    `${fmt(result.contestedCount)} contested gap${String(result.contestedCount) === '1' ? '' : 's'} (A facing B)${decides ? ' — spare moves tie, so their XOR decides' : ' — spare moves decide; XOR only for reference'}`,
     { size: 13, fill: decides ? colors.highlight : colors.muted },
   );
   y += 10;

@@ -26,8 +26,8 @@ export function describeCharacter(code: number): string {
 /** The message for a board holding something other than A, B or '.' at 1-based `cell`. */
 export function badCellMessage(cell: number, code: number): string {
   return (
-    `board: cell ${cell.toLocaleString('en-US')} holds ${describeCharacter(code)}, ` +
-    `but only "A", "B" and "." are allowed, e.g. ${EXAMPLE_BOARD}`
+    `cell ${cell.toLocaleString('en-US')} holds ${describeCharacter(code)}, ` +
+    `but the board may hold only "A", "B" and ".", e.g. ${EXAMPLE_BOARD}`
   );
 }
 

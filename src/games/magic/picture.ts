@@ -121,6 +121,44 @@ function roomsText(c: Component): string {
   return `rooms ${c.rooms.slice(0, 2).join(', ')}, …`;
 }
 
+/** A bold label centred at (x, baseline y) on a patch of the card's colour, so lines under it never cross it. */
+function labelWithBackground(
+  svg: SvgBuilder,
+  x: number,
+  y: number,
+  text: string,
+  size: number,
+  fill: string,
+): void {
+  const w = textWidth(text, size);
+  svg.rect(x - w / 2 - 4, y - size, w + 8, size + 5, { fill: colors.card, rx: 4 });
+  svg.text(x, y, text, { size, bold: true, fill, anchor: 'middle' });
+}
+
+/** Does a label box (centre x, baseline y, width w, font 12) touch a circle (with a 2 px margin)? */
+function touches(x: number, y: number, w: number, p: { x: number; y: number; r: number }): boolean {
+  const nx = Math.max(x - w / 2 - 4, Math.min(p.x, x + w / 2 + 4));
+  const ny = Math.max(y - 12, Math.min(p.y, y + 5));
+  return Math.hypot(nx - p.x, ny - p.y) < p.r + 5;
+}
+
+/** Where on the passage a to b its label touches no circle: the middle first, else the freest point tried. */
+function labelSpot(
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+  w: number,
+  circles: readonly { x: number; y: number; r: number }[],
+): { x: number; y: number } {
+  for (const t of [0.5, 0.4, 0.6, 0.3, 0.7]) {
+    for (const dy of [4, -8, 16]) {
+      const x = a.x + (b.x - a.x) * t;
+      const y = a.y + (b.y - a.y) * t + dy;
+      if (!circles.some((p) => touches(x, y, w, p))) return { x, y };
+    }
+  }
+  return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 + 4 };
+}
+
 interface Placed {
   readonly c: Component;
   readonly x: number;
@@ -176,11 +214,29 @@ export function pictureMagic(
   const all: Placed[] = [];
   const teleports = move !== undefined && 'join' in move && move.teleportTo !== undefined;
   // Rows of slots, each row centred; the first row leaves room above for the teleport's arc.
-  const slots = items.map((item) => ({
-    item,
-    r: radius(item.c.size),
-    w: Math.max(2 * radius(item.c.size) + 44, 96),
-  }));
+  const buildLabel =
+    move !== undefined && 'join' in move ? `build ${String(move.join[0])}–${String(move.join[1])}` : '';
+  const joined = new Set(
+    move !== undefined && 'join' in move ? move.join.map((r) => of.get(key(r)) ?? -1) : [],
+  );
+  // The two components a passage joins sit side by side, so the passage crosses no other circle.
+  const [ja, jb] = [...joined];
+  if (ja !== undefined && jb !== undefined) {
+    const from = items.findIndex((item) => item.i === Math.max(ja, jb));
+    const [moved] = items.splice(from, 1);
+    if (moved !== undefined)
+      items.splice(items.findIndex((item) => item.i === Math.min(ja, jb)) + 1, 0, moved);
+  }
+  const slots = items.map((item) => {
+    const r = radius(item.c.size);
+    // A joined pair's label sits on the passage between the two circles: leave it room there.
+    // Inside one component, the label goes beside the circle: room on both sides keeps it centred.
+    const labelRoom =
+      item.i !== null && joined.has(item.i)
+        ? (textWidth(buildLabel, 12) + 64) * (joined.size === 1 ? 2 : 1)
+        : 0;
+    return { item, r, w: Math.max(2 * r + 44, 96, 2 * r + labelRoom) };
+  });
   const rows: (typeof slots)[] = [];
   let rowWidth = 0;
   for (const slot of slots) {
@@ -193,7 +249,7 @@ export function pictureMagic(
       rowWidth += slot.w;
     }
   }
-  let rowTop = headerEnd + (teleports ? 48 : 12);
+  let rowTop = headerEnd + (teleports || (move !== undefined && 'walkTo' in move) ? 40 : 12);
   // Two rows at most (the magicians and the move's components always fit in them); the rest are counted.
   rows.splice(2);
   for (const row of rows) {
@@ -226,60 +282,64 @@ export function pictureMagic(
     const b = at(move.join[1]);
     if (a !== undefined && b !== undefined) {
       if (a === b) {
+        // A passage inside one component: a chord across it, labelled beside it.
         svg.path(
-          `M${a.x - a.r * 0.5},${a.y - a.r * 0.6} Q${a.x},${a.y - a.r - 30} ${a.x + a.r * 0.5},${a.y - a.r * 0.6}`,
-          {
-            stroke: colors.win,
-            strokeWidth: 4,
-          },
+          `M${a.x - a.r * 0.7},${a.y - a.r * 0.35} Q${a.x},${a.y - a.r * 0.75} ${a.x + a.r * 0.7},${a.y - a.r * 0.35}`,
+          { stroke: colors.win, strokeWidth: 4 },
         );
-      } else svg.line(a.x, a.y, b.x, b.y, { stroke: colors.win, strokeWidth: 5 });
-      const mx = a === b ? a.x : (a.x + b.x) / 2;
-      const my = a === b ? a.y - a.r - 22 : (a.y + b.y) / 2 - 8;
-      const label = `build ${String(move.join[0])}–${String(move.join[1])}`;
-      svg.rect(mx - textWidth(label, 12) / 2 - 4, my - 12, textWidth(label, 12) + 8, 17, {
-        fill: colors.card,
-        rx: 4,
-      });
-      svg.text(mx, my, label, { size: 12, bold: true, fill: colors.win, anchor: 'middle' });
+      } else {
+        // Edge to edge, so the line leaves the room counts inside the circles readable.
+        const d = Math.max(1, Math.hypot(b.x - a.x, b.y - a.y));
+        const ux = (b.x - a.x) / d;
+        const uy = (b.y - a.y) / d;
+        svg.line(a.x + ux * a.r, a.y + uy * a.r, b.x - ux * b.r, b.y - uy * b.r, {
+          stroke: colors.win,
+          strokeWidth: 5,
+        });
+      }
+      const w = textWidth(buildLabel, 12);
+      const spot = a === b ? { x: a.x + a.r + w / 2 + 10, y: a.y + 4 } : labelSpot(a, b, w, all);
+      labelWithBackground(svg, spot.x, spot.y, buildLabel, 12, colors.win);
     }
     if (move.teleportTo !== undefined) {
       const from = placed.get(0);
       const to = at(move.teleportTo);
       if (from !== undefined && to !== undefined && from !== to) {
-        const dx = to.x - from.x;
-        const dy = to.y - from.y;
-        const d = Math.max(1, Math.hypot(dx, dy));
-        const sx = from.x + (dx / d) * from.r;
-        const sy = from.y + (dy / d) * from.r;
-        const ex = to.x - (dx / d) * (to.r + 4);
-        const ey = to.y - (dy / d) * (to.r + 4);
+        // Leave the top of First's circle, arrive on top of the target, and pass above every circle and
+        // magician's name in between (the names sit up to 24 above a circle).
+        const side = to.x >= from.x ? 1 : -1;
+        const sx = from.x + side * from.r * 0.64;
+        const sy = from.y - from.r * 0.77;
+        const ex = to.x - side * (to.r + 4) * 0.64;
+        const ey = to.y - (to.r + 4) * 0.77;
+        const lo = Math.min(from.x, to.x);
+        const hi = Math.max(from.x, to.x);
+        const tops = all.filter((p) => p.x >= lo && p.x <= hi).map((p) => p.y - p.r);
+        const apex = Math.min(...tops, from.y - from.r, to.y - to.r) - 32;
         const cx = (sx + ex) / 2;
-        const cy = Math.min(from.y - from.r, to.y - to.r) - 50;
+        const cy = 2 * apex - (sy + ey) / 2;
         svg.path(`M${sx},${sy} Q${cx},${cy} ${ex},${ey}`, {
           stroke: colors.highlight,
           strokeWidth: 3,
           dash: '7 5',
         });
         svg.arrow(ex - (ex - cx) * 0.15, ey - (ey - cy) * 0.15, ex, ey, colors.highlight, 3);
-        svg.text(cx, cy + 8, `teleport to ${String(move.teleportTo)}`, {
-          size: 12,
-          bold: true,
-          fill: colors.highlight,
-          anchor: 'middle',
-        });
+        labelWithBackground(
+          svg,
+          cx,
+          apex - 5,
+          `teleport to ${String(move.teleportTo)}`,
+          12,
+          colors.highlight,
+        );
       }
     }
   }
   if (move !== undefined && 'walkTo' in move) {
     const a = placed.get(0);
     if (a !== undefined)
-      svg.text(a.x, a.y - a.r - 6, `walk to room ${String(move.walkTo)}`, {
-        size: 12,
-        bold: true,
-        fill: colors.win,
-        anchor: 'middle',
-      });
+      // Above the magicians' names, which sit just over the circle.
+      labelWithBackground(svg, a.x, a.y - a.r - 30, `walk to room ${String(move.walkTo)}`, 12, colors.win);
   }
   for (const p of all) {
     svg.text(p.x, p.y + 5, compact(p.c.size), {
@@ -293,7 +353,7 @@ export function pictureMagic(
     if (who !== null) {
       const color = p.c.first ? colors.first : colors.second;
       svg.circle(p.x, p.y, p.r + 3, { stroke: color, strokeWidth: 3 });
-      svg.text(p.x, p.y - p.r - 8, who, { size: 13, bold: true, fill: color, anchor: 'middle' });
+      labelWithBackground(svg, p.x, p.y - p.r - 10, who, 13, color);
     }
     const label = p.c.rooms.length === 0 ? 'untouched' : roomsText(p.c);
     svg.text(p.x, p.y + p.r + 16, fitText(label, 11, 2 * Math.max(p.r, 35) + 10), {
@@ -305,11 +365,16 @@ export function pictureMagic(
   let y = figureBottom + 4;
   const hiddenComponents = BigInt(result.components) - BigInt(all.length);
   if (hiddenComponents > 0n) {
-    svg.text(pad, y + 10, `… and ${big(hiddenComponents)} more components not drawn (counted below)`, {
-      size: 12,
-      fill: colors.faint,
-    });
-    y += 20;
+    svg.text(
+      pad,
+      y + 10,
+      `… and ${big(hiddenComponents)} more component${hiddenComponents === 1n ? '' : 's'} not drawn (counted below)`,
+      {
+        size: 12,
+        fill: colors.faint,
+      },
+    );
+    y += 24;
   }
   const lines: string[] = [
     `${big(result.components)} components: ${big(result.oddComponents)} odd (amber), ${big(result.evenComponents)} even (teal); the number is its rooms.`,
@@ -318,7 +383,9 @@ export function pictureMagic(
     lines.push('Rooms 1 and 2 share a component: First walks over and catches Second at once.');
   else {
     lines.push(
-      `E = ${big(result.missing)} passages can still be built inside components (${result.missing % 2 === 1 ? 'odd' : 'even'}): each is a pass.`,
+      result.missing === 0
+        ? 'No passage can be built inside a component (each is already complete), so nobody has a spare move to pass with.'
+        : `${big(result.missing)} passage${result.missing === 1 ? '' : 's'} can still be built inside components (${result.missing % 2 === 1 ? 'an odd' : 'an even'} number): each such build changes nothing but the turn, like a pass.`,
     );
     lines.push(
       result.target === null

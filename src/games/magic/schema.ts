@@ -99,7 +99,7 @@ export function checkPassages(
     const b = toRoom(y);
     if (a === undefined || b === undefined) {
       report(
-        `passages: ${shownPair(x, y, i)} must name two rooms by whole numbers from 1 to ${n}, e.g. ${PASSAGES_EXAMPLE}`,
+        `${shownPair(x, y, i)} must name two rooms by whole numbers from 1 to ${n}, e.g. ${PASSAGES_EXAMPLE}`,
         i,
       );
       return undefined;
@@ -107,7 +107,7 @@ export function checkPassages(
     if (outside(a, safeN, n) || outside(b, safeN, n)) {
       const room = outside(a, safeN, n) ? a : b;
       report(
-        `passages: ${shownPair(x, y, i)} names room ${room}, but the rooms are numbered 1 to ${n} (rooms: ${n})`,
+        `${shownPair(x, y, i)} names room ${room}, but the rooms are numbered 1 to ${n} (rooms: ${n})`,
         i,
       );
       return undefined;
@@ -135,19 +135,19 @@ export function checkPassages(
 }
 
 export function loopMessage(x: unknown, y: unknown, i: number): string {
-  return `passages: ${shownPair(x, y, i)} joins room ${String(x)} to itself; a passage joins two different rooms, e.g. 1-3`;
+  return `${shownPair(x, y, i)} joins room ${String(x)} to itself; a passage joins two different rooms, e.g. 1-3`;
 }
 
 export function repeatMessage(a: unknown, b: unknown, first: number, second: number): string {
   return (
-    `passages: "${showPair(a, b)}" is listed twice (passages ${first + 1} and ${second + 1}); ` +
+    `passage "${showPair(a, b)}" is listed twice (as passages ${first + 1} and ${second + 1}); ` +
     'two rooms are joined by at most one passage'
   );
 }
 
 // Helpers of the hot loop live outside it: a closure per passage costs more than the check itself.
 function shownPair(x: unknown, y: unknown, i: number): string {
-  return `"${showPair(x, y)}" (passage ${i + 1})`;
+  return `passage ${i + 1} ("${showPair(x, y)}")`;
 }
 
 function outside(room: Room, safeN: number, n: bigint): boolean {

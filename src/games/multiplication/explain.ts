@@ -263,7 +263,7 @@ export function explainMultiplication(
     reasons: [...basics, ...specific.reasons],
     facts,
     brief: [
-      `${params.n} = ${formatFactorisation(factors)}: reaching it takes exactly ${total}${sum} multiplication${total === 1 ? '' : 's'}.`,
+      `${formatFactorisation(factors) === params.n ? `${params.n} is prime` : `${params.n} = ${formatFactorisation(factors)}`}: reaching it takes exactly ${total}${sum} multiplication${total === 1 ? '' : 's'}.`,
       `${starter} makes the odd-numbered ones, so only ${lastMover} can make the ${ordinal(total)} and win; ${s.notLast} can at best force a tie.`,
       briefPlan(s),
     ],

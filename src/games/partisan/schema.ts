@@ -25,11 +25,11 @@ function moveSet(player: 'alice' | 'bob') {
     const seen = new Set<number>();
     for (const move of value as unknown[]) {
       if (typeof move !== 'number' || !Number.isInteger(move) || move < 1 || move > MAX_MOVE) {
-        ctx.addIssue({ code: 'custom', message: `${player}: ${shown(move)} is not allowed; ${rule}` });
+        ctx.addIssue({ code: 'custom', message: `${rule} (got ${shown(move)})` });
         return z.NEVER;
       }
       if (seen.has(move)) {
-        ctx.addIssue({ code: 'custom', message: `${player}: ${move} appears twice; ${rule}` });
+        ctx.addIssue({ code: 'custom', message: `${rule} (${move} appears twice)` });
         return z.NEVER;
       }
       seen.add(move);

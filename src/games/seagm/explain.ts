@@ -19,9 +19,9 @@ function plural(count: number, word: string): string {
 export function formatProbability(result: SeagmResult): string {
   const decimal = result.probability.toFixed(4);
   if (result.fraction === null) return decimal;
-  // A whole number (always 0 or 1 here) reads as itself: "1 (1.0000)", not "1/1".
+  // A whole number (always 0 or 1 here) reads as itself: "1", not "1/1" or "1 (1.0000)".
   const { num, den } = result.fraction;
-  return `${den === '1' ? num : `${num}/${den}`} (${decimal})`;
+  return den === '1' ? num : `${num}/${den} (${decimal})`;
 }
 
 function primeFacts(cards: readonly number[], primes: readonly number[]): string {

@@ -139,12 +139,15 @@ function captions(
         ];
       const g = gcd(focus.card ?? 1, focus.reply);
       const alive = distinctPrimes(g);
-      const left = alive.map((p) => `${p}: ${params.cards.filter((c) => c % p === 0).length - 2}`).join(', ');
+      const leftOf = (p: number) => params.cards.filter((c) => c % p === 0).length - 2;
+      const left = alive
+        .map((p) => `${leftOf(p)} card${leftOf(p) === 1 ? '' : 's'} divisible by ${p}`)
+        .join(', ');
       return [
         `Every first card loses. Example: open with ${focus.card ?? ''} (red) and the reply ${focus.reply ?? ''} (pink) makes g = ${g}.`,
         alive.length === 0
           ? ''
-          : `Cards left that g's primes divide: ${left}${alive.every((p) => (params.cards.filter((c) => c % p === 0).length - 2) % 2 === 0) ? ' (even: the replier answers every card, and you run out first).' : '.'}`,
+          : `Left after both: ${left}${alive.every((p) => leftOf(p) % 2 === 0) ? ' (even: the replier answers every card, and you run out first).' : '.'}`,
       ].filter((line) => line !== '');
     }
     case 'no-primes':
@@ -170,9 +173,11 @@ export function pictureSeagm(
     fill: result.firstWins ? colors.first : colors.second,
   });
   const random =
-    result.fraction === null || result.fraction.den === '1'
+    result.fraction === null
       ? result.probability.toFixed(4)
-      : `${result.fraction.num}/${result.fraction.den} (${result.probability.toFixed(4)})`;
+      : result.fraction.den === '1'
+        ? result.fraction.num
+        : `${result.fraction.num}/${result.fraction.den} (${result.probability.toFixed(4)})`;
   svg.text(pad, 54, `${count(params.cards.length)} cards · random play: first player wins ${random}`, {
     size: 13,
     fill: colors.muted,

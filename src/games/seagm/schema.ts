@@ -29,7 +29,7 @@ export const SeagmParams = z.strictObject({
           const shown = text.length > 20 ? `${text.slice(0, 20)}...` : text;
           ctx.addIssue({
             code: 'custom',
-            message: `numbers: card ${i + 1} is "${shown}", but each card must be a whole number from 1 to 10^9, e.g. ${EXAMPLE}`,
+            message: `card ${i + 1} is "${shown}", but the numbers must be whole numbers from 1 to 10^9, e.g. ${EXAMPLE}`,
           });
           return z.NEVER;
         }
