@@ -60,7 +60,8 @@ export const fixture: ConformanceFixture = {
     }
     // Whole-number chances read 0 and 1, never 0/1 or 1/1.
     const { num, den } = brute.fraction ?? { num: -1, den: -1 };
-    expect(explanation.headline).toContain(String(den) === '1' ? `probability ${num} (` : `${num}/${den}`);
+    if (String(den) === '1') expect(explanation.headline).toMatch(new RegExp(`probability ${num}(?![/\\d])`));
+    else expect(explanation.headline).toContain(`${num}/${den}`);
   }),
   invalid: [
     { fields: { numbers: '2 6 x' }, mentions: ['numbers', 'card 3', '"x"', '1 to 10^9', '2 6 3'] },
