@@ -5,7 +5,8 @@
  * A save is one Lua script: compare the version, write, set the expiry, update the owner's set.
  * Sessions are validated with zod when read back.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { openStoreClient, readVersionedHash } from '../../jobs/versioned-hash.js';
 import { PlaySession } from '../session.js';
 import { FINISHED_GAME_SECONDS, IDLE_GAME_SECONDS, type PlayStore, type StoredSession } from '../store.js';
 
@@ -49,9 +50,7 @@ export class RedisPlayStore implements PlayStore {
 
   /** A store with its own connection to `url`, closed by `close()`. */
   static open(url: string, options: RedisPlayStoreOptions): RedisPlayStore {
-    const client = new Redis(url, { maxRetriesPerRequest: 2, connectionName: 'grundy:play' });
-    // Errors surface on the commands that fail; the client reconnects by itself.
-    client.on('error', () => undefined);
+    const client = openStoreClient(url, 'grundy:play');
     return new RedisPlayStore(client, options, true);
   }
 
@@ -64,17 +63,8 @@ export class RedisPlayStore implements PlayStore {
   }
 
   async load(id: string): Promise<StoredSession> {
-    const [v, s] = await this.client.hmget(this.gameKey(id), 'v', 's');
-    const version = v === null || v === undefined ? 0 : Number(v);
-    if (s === null || s === undefined) return { session: undefined, version };
-    let json: unknown;
-    try {
-      json = JSON.parse(s);
-    } catch {
-      return { session: undefined, version };
-    }
-    const parsed = PlaySession.safeParse(json);
-    return { session: parsed.success ? parsed.data : undefined, version };
+    const { value, version } = await readVersionedHash(this.client, this.gameKey(id), PlaySession);
+    return { session: value, version };
   }
 
   async save(session: PlaySession, expectedVersion: number, over: boolean): Promise<number | undefined> {

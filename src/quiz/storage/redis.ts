@@ -7,7 +7,8 @@
  * A commit is one Lua script: compare the version, write the state, update the active set and add the
  * leaderboard points, all or nothing. States are validated with zod when read back.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { openStoreClient, readVersionedHash } from '../../jobs/versioned-hash.js';
 import { QuizState, isTracked, wakeAt } from '../machine.js';
 import {
   ENDED_QUIZ_TTL_SECONDS,
@@ -87,9 +88,7 @@ export class RedisQuizStore implements QuizStore {
 
   /** A store with its own connection to `url`, closed by `close()`. */
   static open(url: string, options: RedisQuizStoreOptions): RedisQuizStore {
-    const client = new Redis(url, { maxRetriesPerRequest: 2, connectionName: 'grundy:quiz' });
-    // Errors surface on the commands that fail; the client reconnects by itself.
-    client.on('error', () => undefined);
+    const client = openStoreClient(url, 'grundy:quiz');
     return new RedisQuizStore(client, options, true);
   }
 
@@ -106,17 +105,8 @@ export class RedisQuizStore implements QuizStore {
   }
 
   async load(channelId: string): Promise<StoredQuiz> {
-    const [v, s] = await this.client.hmget(this.stateKey(channelId), 'v', 's');
-    const version = v === null || v === undefined ? 0 : Number(v);
-    if (s === null || s === undefined) return { state: undefined, version };
-    let json: unknown;
-    try {
-      json = JSON.parse(s);
-    } catch {
-      return { state: undefined, version };
-    }
-    const parsed = QuizState.safeParse(json);
-    return { state: parsed.success ? parsed.data : undefined, version };
+    const { value, version } = await readVersionedHash(this.client, this.stateKey(channelId), QuizState);
+    return { state: value, version };
   }
 
   async save(
