@@ -2,6 +2,7 @@
  * The original CodeChef MAGIC format: T, then per test `N M P` and M lines `X Y`; output `First` or `Second`.
  * Grundy's limits apply (N up to 10^18, M up to 10^6), and every error names the line it was found on.
  */
+import type { ByteReader, Reading } from '../../core/byte-reader.js';
 import { JudgeInputError } from '../../core/errors.js';
 import type { JudgeFormat } from '../../core/game.js';
 import type { Token, InputReader } from '../../core/reader.js';
@@ -16,10 +17,10 @@ import {
   MAX_TELEPOINTS,
   PAIR_KEY_LIMIT,
   toRoom,
-  type MagicParams,
-  type MagicResult,
   type Room,
-} from './schema.js';
+} from './limits.js';
+import type { MagicParams, MagicResult } from './schema.js';
+import { solveMagic } from './solve.js';
 
 export const MAX_TESTS = 100;
 
@@ -56,9 +57,9 @@ async function readTest(reader: InputReader, t: number): Promise<MagicParams> {
   const limit = Number(n);
   const keys = new Float64Array(m);
   for (let i = 0; i < m; i++) {
-    const x = reader.tryInt(1, limit) ?? roomOf(await reader.next(), reader, limit, t, i);
+    const x = reader.tryInt(1, limit) ?? roomOf(await reader.next(), reader.line, limit, t, i);
     lines[i] = reader.line;
-    const y = reader.tryInt(1, limit) ?? roomOf(await reader.next(), reader, limit, t, i);
+    const y = reader.tryInt(1, limit) ?? roomOf(await reader.next(), reader.line, limit, t, i);
     if (x === y) fail(i, loopMessage(x, y, i));
     keys[i] = x < y ? x * limit + y : y * limit + x;
     passages[i] = [x, y];
@@ -80,9 +81,8 @@ function roomWhat(n: number | bigint, t: number, i: number): string {
  * A room number from 1 to n (n below 2^53). Parsed here rather than by `reader.int`, whose description string,
  * pattern test and extra await per token would double the time of a 10^6-passage file.
  */
-function roomOf(token: Token | undefined, reader: InputReader, n: number, t: number, i: number): number {
-  if (token === undefined)
-    throw new JudgeInputError(reader.line, `expected ${roomWhat(n, t, i)}, but the input ended`);
+function roomOf(token: Token | undefined, line: number, n: number, t: number, i: number): number {
+  if (token === undefined) throw new JudgeInputError(line, `expected ${roomWhat(n, t, i)}, but the input ended`);
   const text = token.text;
   let value = text.length <= 16 ? 0 : Number.NaN;
   for (let k = 0; k < text.length && !Number.isNaN(value); k++) {
@@ -101,7 +101,204 @@ async function readBigRoom(reader: InputReader, n: bigint, t: number, i: number)
   return room;
 }
 
+
+// ---- The same format read from bytes (`run`): rooms straight from the buffer, passages in typed arrays.
+
+/** The high digits (all but the last nine) and the last nine digits of a room up to 10^19, as exact doubles. */
+let roomHigh = 0;
+let roomLow = 0;
+const SAFE_HIGH = Math.floor(Number.MAX_SAFE_INTEGER / 1e9);
+const SAFE_LOW = Number.MAX_SAFE_INTEGER % 1e9;
+
+/**
+ * A plain decimal room (up to 19 digits) lying wholly inside the block: sets roomHigh/roomLow and returns
+ * true; false (nothing consumed) when that cannot be decided here. Range is checked by the caller.
+ */
+function tryDigits(input: ByteReader): boolean {
+  const buf = input.buf;
+  const end = input.end;
+  let pos = input.pos;
+  let line = input.line;
+  while (pos < end) {
+    const code = buf[pos] ?? 0;
+    if (code !== 32 && code !== 10 && code !== 13 && code !== 9 && code !== 11 && code !== 12) break;
+    if (code === 10) line++;
+    pos++;
+  }
+  let start = pos;
+  while (pos < end) {
+    const code = buf[pos] ?? 0;
+    if (code < 48 || code > 57) break;
+    pos++;
+  }
+  const length = pos - start;
+  if (length === 0 || length > 19) return false;
+  if (pos < end) {
+    const code = buf[pos] ?? 0;
+    if (code !== 32 && code !== 10 && code !== 13 && code !== 9 && code !== 11 && code !== 12) return false;
+  } else if (!input.eof) return false;
+  while (start < pos - 1 && buf[start] === 48) start++;
+  let high = 0;
+  let low = 0;
+  const split = Math.max(start, pos - 9);
+  for (let k = start; k < split; k++) high = high * 10 + (buf[k] ?? 48) - 48;
+  for (let k = split; k < pos; k++) low = low * 10 + (buf[k] ?? 48) - 48;
+  roomHigh = high;
+  roomLow = low;
+  input.pos = pos;
+  input.line = line;
+  input.lastLine = line;
+  return true;
+}
+
+/** The canonical Room of roomHigh/roomLow: a number up to 2^53 - 1, else its decimal string. */
+function roomValue(high: number, low: number): Room {
+  if (high < SAFE_HIGH || (high === SAFE_HIGH && low <= SAFE_LOW)) return high * 1e9 + low;
+  return `${high}${String(low).padStart(9, '0')}`;
+}
+
+/** Dense ids for rooms given as (high, low) pairs: an open-addressing table on two doubles. */
+class PairIds {
+  private readonly highs: Float64Array;
+  private readonly lows: Float64Array;
+  private readonly ids: Int32Array;
+  private readonly mask: number;
+  private count = 0;
+
+  constructor(expected: number) {
+    let capacity = 16;
+    while (capacity < expected * 2) capacity *= 2;
+    this.highs = new Float64Array(capacity);
+    this.lows = new Float64Array(capacity);
+    this.ids = new Int32Array(capacity).fill(-1);
+    this.mask = capacity - 1;
+  }
+
+  idOf(high: number, low: number): number {
+    const h = Math.imul((low | 0) ^ Math.imul(high | 0, 0x85ebca6b), 0x9e3779b1);
+    let slot = (h ^ (h >>> 15)) & this.mask;
+    for (;;) {
+      const id = this.ids[slot] ?? -1;
+      if (id < 0) {
+        this.highs[slot] = high;
+        this.lows[slot] = low;
+        this.ids[slot] = this.count;
+        return this.count++;
+      }
+      if (this.highs[slot] === high && this.lows[slot] === low) return id;
+      slot = (slot + 1) & this.mask;
+    }
+  }
+}
+
+/** A room of a small board (N^2 < 2^53) the careful way, with `roomOf`'s messages. */
+function* smallRoom(input: ByteReader, n: number, t: number, i: number): Reading<number> {
+  const fast = input.tryInt(1, n);
+  if (fast >= 0) return fast;
+  const token = yield* input.token();
+  return roomOf(token, input.line, n, t, i);
+}
+
+function* readTestBytes(input: ByteReader, t: number): Reading<MagicParams> {
+  const n = yield* input.bigint(`N, the number of rooms of test ${t}`, 2n, MAX_ROOMS);
+  const m = yield* input.int(`M, the number of passages of test ${t}`, 0, MAX_PASSAGES);
+  const p = yield* input.int(`P, the telepoints of test ${t}`, 0, MAX_TELEPOINTS);
+  const passages = new Array<[Room, Room]>(m);
+  const lines = new Int32Array(m);
+  const keys = new Float64Array(m);
+  const fail = (index: number, message: string): never => {
+    throw new JudgeInputError(lines[index] ?? input.line, `test ${t}: ${message}`);
+  };
+  if (n <= PAIR_KEY_LIMIT) {
+    const limit = Number(n);
+    for (let i = 0; i < m; i++) {
+      const fx = input.tryInt(1, limit);
+      const x = fx >= 0 ? fx : yield* smallRoom(input, limit, t, i);
+      lines[i] = input.line;
+      const fy = input.tryInt(1, limit);
+      const y = fy >= 0 ? fy : yield* smallRoom(input, limit, t, i);
+      if (x === y) fail(i, loopMessage(x, y, i));
+      keys[i] = x < y ? x * limit + y : y * limit + x;
+      passages[i] = [x, y];
+    }
+  } else {
+    // As `parse`: every room is read (and range-checked) first; loops, then repeats, are reported after.
+    const what = (i: number): string => `a room of passage ${i + 1} of test ${t}`;
+    const nHigh = Number(n / 1_000_000_000n);
+    const nLow = Number(n % 1_000_000_000n);
+    const ids = new PairIds(2 * m + 2);
+    let loop = -1;
+    for (let i = 0; i < m; i++) {
+      let x: Room;
+      let xHigh = 0;
+      let xLow = 0;
+      if (tryDigits(input) && inRange(roomHigh, roomLow, nHigh, nLow)) {
+        xHigh = roomHigh;
+        xLow = roomLow;
+        x = roomValue(xHigh, xLow);
+      } else {
+        x = yield* slowRoom(input, what(i), n);
+        [xHigh, xLow] = split(x);
+      }
+      lines[i] = input.line;
+      let y: Room;
+      let yHigh = 0;
+      let yLow = 0;
+      if (tryDigits(input) && inRange(roomHigh, roomLow, nHigh, nLow)) {
+        yHigh = roomHigh;
+        yLow = roomLow;
+        y = roomValue(yHigh, yLow);
+      } else {
+        y = yield* slowRoom(input, what(i), n);
+        [yHigh, yLow] = split(y);
+      }
+      if (loop < 0 && xHigh === yHigh && xLow === yLow) loop = i;
+      const u = ids.idOf(xHigh, xLow);
+      const v = ids.idOf(yHigh, yLow);
+      keys[i] = u < v ? u * 2 ** 21 + v : v * 2 ** 21 + u;
+      passages[i] = [x, y];
+    }
+    const at = passages[loop];
+    if (at !== undefined) fail(loop, loopMessage(at[0], at[1], loop));
+  }
+  const repeat = findDuplicate(keys);
+  if (repeat !== undefined) {
+    const [first, second] = repeat;
+    const [a, b] = passages[first] ?? [0, 0];
+    fail(second, repeatMessage(a, b, first, second));
+  }
+  return { rooms: n.toString(), passages, p1: p, p2: p };
+}
+
+/**
+ * A room read the careful way (`parse`'s `reader.bigint`), for whatever the fast path cannot decide: signs,
+ * leading zeros beyond 19 digits, a token split between blocks, a bad or out-of-range value.
+ */
+function* slowRoom(input: ByteReader, what: string, n: bigint): Reading<Room> {
+  const value = yield* input.bigint(what, 1n, n);
+  return toRoom(value) ?? 0;
+}
+
+function inRange(high: number, low: number, nHigh: number, nLow: number): boolean {
+  if (high === 0 && low === 0) return false;
+  return high < nHigh || (high === nHigh && low <= nLow);
+}
+
+function split(room: Room): [number, number] {
+  const big = BigInt(room);
+  return [Number(big / 1_000_000_000n), Number(big % 1_000_000_000n)];
+}
+
+function formatMagic(result: MagicResult): string {
+  return result.outcome === 'first' ? 'First' : 'Second';
+}
+
 export const magicJudge: JudgeFormat<MagicParams, MagicResult> = {
   parse,
-  format: (result) => (result.outcome === 'first' ? 'First' : 'Second'),
+  format: formatMagic,
+  *run(input, answer) {
+    const tests = yield* input.int('T, the number of tests', 1, MAX_TESTS);
+    for (let t = 1; t <= tests; t++) answer(formatMagic(solveMagic(yield* readTestBytes(input, t))));
+    yield* input.expectEnd();
+  },
 };

@@ -2,7 +2,7 @@
  * Dense ids 0, 1, 2, ... for the rooms that appear in passages. An open-addressing table on doubles is several
  * times faster than a Map for the 2 * 10^6 endpoints of a big board; the rare rooms beyond 2^53 use a Map.
  */
-import type { Room } from './schema.js';
+import type { Room } from './limits.js';
 
 export class RoomIndex {
   private keys: Float64Array;

@@ -16,13 +16,8 @@
  */
 import { distinctPrimes } from './factor.js';
 import { add, mul, rational, sub, toNumber, type Rational, ONE, ZERO } from '../../math/rational.js';
-import {
-  EXACT_LIMIT,
-  TURN_TABLE_LIMIT,
-  WINNING_LIST_LIMIT,
-  type SeagmParams,
-  type SeagmResult,
-} from './schema.js';
+import { EXACT_LIMIT, TURN_TABLE_LIMIT, WINNING_LIST_LIMIT } from './limits.js';
+import type { SeagmParams, SeagmResult } from './schema.js';
 import { gcd } from '../../math/gcd.js';
 
 /** Open-addressing map from squarefree d (2 <= d <= 10^9) to how many cards d divides, with omega(d). */
