@@ -15,11 +15,7 @@ import { BRUTE_MAX_CELLS } from '../../src/games/abgame/brute.js';
 import { abgame } from '../../src/games/abgame/index.js';
 import { MAX_JUDGE_BOARDS } from '../../src/games/abgame/judge.js';
 import { AbgamePosition, PLAY_MAX_CELLS } from '../../src/games/abgame/play.js';
-import {
-  MAX_BOARD_CELLS,
-  SHOWN_CONTESTED,
-  type AbgameResult,
-} from '../../src/games/abgame/schema.js';
+import { MAX_BOARD_CELLS, SHOWN_CONTESTED, type AbgameResult } from '../../src/games/abgame/schema.js';
 import { BoardScanner } from '../../src/games/abgame/solve.js';
 import { runs } from '../support/runs.js';
 import { judgeError, judgeOutput } from './judge-harness.js';
