@@ -17,11 +17,10 @@ import type { InteractionReply } from '../interaction/reply.js';
 import type { ComponentRequest } from '../interaction/request.js';
 import { clip } from '../render/message.js';
 import { PLAY_PREFIX, parsePlayCustomId, renderMoveModal, renderPlayMessage } from '../render/play.js';
+import { inputOption } from './input-option.js';
 import type { Command, CommandDefinition, OptionDefinition } from './types.js';
 
 const OWN_OPTIONS = ['game', 'difficulty', 'starts'] as const;
-const DESCRIPTION_LIMIT = 100;
-const STRING_LIMIT = 6000;
 
 /** One option per input name across the games (games sharing a name share the option). */
 function inputOptions(games: readonly AnyGame[]): OptionDefinition[] {
@@ -33,31 +32,9 @@ function inputOptions(games: readonly AnyGame[]): OptionDefinition[] {
       else known.games.push(game.id);
     }
   }
-  return [...byName.values()].map(({ input, games: ids }) => {
-    const description = clip(`${ids.join('/')}: ${input.description}`, DESCRIPTION_LIMIT);
-    const base = { name: input.name, description, required: false };
-    switch (input.kind) {
-      case 'integer':
-        return {
-          ...base,
-          type: ApplicationCommandOptionType.Integer,
-          ...(input.min === undefined ? {} : { min_value: input.min }),
-          ...(input.max === undefined ? {} : { max_value: Math.min(input.max, Number.MAX_SAFE_INTEGER) }),
-        };
-      case 'choice':
-        return {
-          ...base,
-          type: ApplicationCommandOptionType.String,
-          choices: (input.choices ?? []).slice(0, 25).map((c) => ({ name: c, value: c })),
-        };
-      case 'text':
-        return {
-          ...base,
-          type: ApplicationCommandOptionType.String,
-          max_length: Math.min(input.maxLength ?? STRING_LIMIT, STRING_LIMIT),
-        };
-    }
-  });
+  return [...byName.values()].map(({ input, games: ids }) =>
+    inputOption(input, { description: `${ids.join('/')}: ${input.description}`, required: false }),
+  );
 }
 
 export function playDefinition(games: readonly AnyGame[]): CommandDefinition {
