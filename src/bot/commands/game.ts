@@ -20,7 +20,7 @@ import { SolveRun } from '../interaction/solve-run.js';
 import { answerPicture, type AnswerPicture } from '../../render/answer-picture.js';
 import { cachedPicture, rememberAnswer } from './answer-buttons.js';
 import { renderShortAnswer } from '../render/answer-short.js';
-import { DESCRIPTION_LIMIT, inputOption } from './input-option.js';
+import { DESCRIPTION_LIMIT, inputOption } from './options.js';
 import { defineCommand, type Command, type CommandDefinition, type OptionDefinition } from './types.js';
 
 export const FILE_OPTION = 'file';

@@ -15,9 +15,8 @@ import { NotYourGameError } from '../../play/service.js';
 import type { BotContext } from '../context.js';
 import type { InteractionReply } from '../interaction/reply.js';
 import type { ComponentRequest } from '../interaction/request.js';
-import { clip } from '../render/message.js';
 import { PLAY_PREFIX, parsePlayCustomId, renderMoveModal, renderPlayMessage } from '../render/play.js';
-import { inputOption } from './input-option.js';
+import { gameChoices, inputOption, plainChoices } from './options.js';
 import type { Command, CommandDefinition, OptionDefinition } from './types.js';
 
 const OWN_OPTIONS = ['game', 'difficulty', 'starts'] as const;
@@ -49,24 +48,21 @@ export function playDefinition(games: readonly AnyGame[]): CommandDefinition {
         name: 'game',
         description: 'The game to play',
         required: true,
-        choices: playable.slice(0, 25).map((g) => ({ name: clip(g.title, 100), value: g.id })),
+        choices: gameChoices(playable),
       },
       {
         type: ApplicationCommandOptionType.String,
         name: 'difficulty',
         description: "A random position you can win with perfect play (instead of the game's options)",
         required: false,
-        choices: PLAY_DIFFICULTIES.map((d) => ({ name: d, value: d })),
+        choices: plainChoices(PLAY_DIFFICULTIES),
       },
       {
         type: ApplicationCommandOptionType.String,
         name: 'starts',
         description: 'Who makes the first move: you (default) or grundy',
         required: false,
-        choices: [
-          { name: 'you', value: 'you' },
-          { name: 'grundy', value: 'grundy' },
-        ],
+        choices: plainChoices(['you', 'grundy']),
       },
       ...inputOptions(playable),
     ],

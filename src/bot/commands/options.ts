@@ -1,9 +1,6 @@
-/**
- * A game's input field as a slash-command option, within Discord's limits: text -> STRING, integer -> INTEGER
- * with min/max, choice -> STRING with its choices. Shared by the per-game commands and `/play`.
- */
+/** Option pieces the commands share, within Discord's limits: a game's input as an option, and choice lists. */
 import { ApplicationCommandOptionType } from 'discord.js';
-import type { InputField } from '../../core/game.js';
+import type { AnyGame, InputField } from '../../core/game.js';
 import { clip } from '../render/message.js';
 import type { OptionDefinition } from './types.js';
 
@@ -14,6 +11,22 @@ const STRING_LIMIT = 6000;
 /** Discord's most choices per option. */
 const CHOICE_LIMIT = 25;
 
+/** Choosing a game by its title (Discord shows at most 25 choices). */
+export function gameChoices(games: readonly AnyGame[]): { name: string; value: string }[] {
+  return games
+    .slice(0, CHOICE_LIMIT)
+    .map((game) => ({ name: clip(game.title, DESCRIPTION_LIMIT), value: game.id }));
+}
+
+/** Choices shown as their own values. */
+export function plainChoices(values: readonly string[]): { name: string; value: string }[] {
+  return values.slice(0, CHOICE_LIMIT).map((value) => ({ name: value, value }));
+}
+
+/**
+ * A game's input field as an option: text -> STRING, integer -> INTEGER with min/max, choice -> STRING with its
+ * choices. Shared by the per-game commands and `/play`.
+ */
 export function inputOption(
   input: InputField,
   shown: { readonly description: string; readonly required: boolean },
@@ -41,9 +54,7 @@ export function inputOption(
       return {
         ...base,
         type: ApplicationCommandOptionType.String,
-        choices: (input.choices ?? [])
-          .slice(0, CHOICE_LIMIT)
-          .map((choice) => ({ name: choice, value: choice })),
+        choices: plainChoices(input.choices ?? []),
       };
   }
 }
