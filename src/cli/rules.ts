@@ -48,10 +48,14 @@ export async function runRules(io: CliIo, catalog: EntryCatalog, args: readonly 
   }
   if (extra.length > 0)
     throw new InputError(`Unexpected argument "${extra[0] ?? ''}".\n\n${rulesUsage(catalog)}`);
-  const game = await catalog.resolveEntry(gameId).load();
-  let text = renderRulesText(game);
+  const entry = catalog.resolveEntry(gameId);
+  // The text needs only the rules; the picture needs the whole game (its solver and drawing).
+  const rules = await entry.loadRules();
+  let text = renderRulesText(
+    rules === undefined ? entry : { title: entry.title, summary: entry.summary, rules },
+  );
   const path = values['picture'];
-  if (typeof path === 'string') text += `\n\n${writeExamplePicture(game, path)}`;
+  if (typeof path === 'string') text += `\n\n${writeExamplePicture(await entry.load(), path)}`;
   write(io.stdout, wrapText(text, terminalWidth(io.stdout, io.env)));
   return 0;
 }

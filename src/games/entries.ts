@@ -4,7 +4,7 @@
  * The order and the metadata are the catalog's (./catalog.ts, which the service stack uses); a test checks
  * that both agree.
  */
-import type { AnyGame, GameMeta, JudgeFormat } from '../core/game.js';
+import type { AnyGame, GameMeta, GameRules, JudgeFormat } from '../core/game.js';
 import { abgameMeta } from './abgame/meta.js';
 import { magicMeta } from './magic/meta.js';
 import { multiplicationMeta } from './multiplication/meta.js';
@@ -19,6 +19,8 @@ export interface GameEntry extends GameMeta {
   /** Only the judge format: for built-in games a module without zod, the explanations or the pictures. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as AnyGame: each game checks its own types
   loadJudge(): Promise<JudgeFormat<any, any>>;
+  /** Only the rules for a newcomer (`grundy rules`): plain data, no zod. */
+  loadRules(): Promise<GameRules<unknown> | undefined>;
 }
 
 export const builtInEntries: readonly GameEntry[] = [
@@ -26,31 +28,37 @@ export const builtInEntries: readonly GameEntry[] = [
     ...seagmMeta,
     load: async () => (await import('./seagm/index.js')).seagm,
     loadJudge: async () => (await import('./seagm/judge.js')).seagmJudge,
+    loadRules: async () => (await import('./seagm/rules.js')).seagmRules,
   },
   {
     ...multiplicationMeta,
     load: async () => (await import('./multiplication/index.js')).multiplication,
     loadJudge: async () => (await import('./multiplication/judge.js')).multiplicationJudge,
+    loadRules: async () => (await import('./multiplication/rules.js')).multiplicationRules,
   },
   {
     ...abgameMeta,
     load: async () => (await import('./abgame/index.js')).abgame,
     loadJudge: async () => (await import('./abgame/judge.js')).abgameJudge,
+    loadRules: async () => (await import('./abgame/rules.js')).abgameRules,
   },
   {
     ...partisanMeta,
     load: async () => (await import('./partisan/index.js')).partisan,
     loadJudge: async () => (await import('./partisan/judge.js')).partisanJudge,
+    loadRules: async () => (await import('./partisan/rules.js')).partisanRules,
   },
   {
     ...magicMeta,
     load: async () => (await import('./magic/index.js')).magic,
     loadJudge: async () => (await import('./magic/judge.js')).magicJudge,
+    loadRules: async () => (await import('./magic/rules.js')).magicRules,
   },
   {
     ...octalMeta,
     load: async () => (await import('./octal/index.js')).octal,
     loadJudge: async () => (await import('./octal/judge.js')).octalJudge,
+    loadRules: async () => (await import('./octal/rules.js')).octalRules,
   },
 ];
 
@@ -64,5 +72,6 @@ export function entryOf(game: AnyGame): GameEntry {
     examples: game.examples,
     load: () => Promise.resolve(game),
     loadJudge: () => Promise.resolve(game.judge),
+    loadRules: () => Promise.resolve(game.rules),
   };
 }

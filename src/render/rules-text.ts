@@ -32,7 +32,8 @@ export function rulesSections(rules: GameRules<unknown>): RulesSections {
   };
 }
 
-export function renderRulesText(game: AnyGame): string {
+/** Needs only the title, the summary and the rules: `grundy rules` renders them without loading the game. */
+export function renderRulesText(game: Pick<AnyGame, 'title' | 'summary' | 'rules'>): string {
   const rules = game.rules;
   if (rules === undefined) return `${game.title}\n${game.summary}\n(No rules written for this game yet.)`;
   const lines = [game.title, rules.what];

@@ -62,6 +62,17 @@ describe('what a command loads before it runs', () => {
     },
   );
 
+  it.each(builtInEntries.map((entry) => entry.id))(
+    'grundy rules %s loads the rules as data: no zod, no game',
+    (id) => {
+      const verb = staticClosure('cli/rules.ts');
+      const rules = staticClosure(`games/${id}/rules.ts`);
+      for (const { packages } of [verb, rules]) expect(packages.filter((p) => heavy.includes(p))).toEqual([]);
+      expect(verb.files.filter((f) => f.startsWith('games/'))).toEqual([]);
+      expect(rules.files.filter((f) => f.startsWith('games/') && !f.startsWith(`games/${id}/`))).toEqual([]);
+    },
+  );
+
   it('sees through to zod where it is (the check above can fail)', () => {
     expect(staticClosure('games/seagm/index.ts').packages).toContain('zod');
     expect(staticClosure('games/catalog.ts').files).toContain('games/magic/picture.ts');
@@ -73,7 +84,7 @@ describe('the light catalog entries', () => {
     expect(builtInEntries.map((e) => e.id)).toEqual(builtInGames.map((g) => g.id));
     for (const [i, entry] of builtInEntries.entries()) {
       const game = builtInGames[i];
-      expect({ ...entry, load: 0, loadJudge: 0 }).toEqual({
+      expect({ ...entry, load: 0, loadJudge: 0, loadRules: 0 }).toEqual({
         id: game?.id,
         title: game?.title,
         summary: game?.summary,
@@ -81,9 +92,11 @@ describe('the light catalog entries', () => {
         examples: game?.examples,
         load: 0,
         loadJudge: 0,
+        loadRules: 0,
       });
       expect(await entry.load()).toBe(game);
       expect(await entry.loadJudge()).toBe(game?.judge);
+      expect(await entry.loadRules()).toBe(game?.rules);
     }
   });
 

@@ -1,6 +1,7 @@
 /** Octal games for a newcomer: what a code means, how to play, and one small game of Kayles played out. */
 import type { GameRules } from '../../core/game.js';
-import { DEFAULT_SEARCH, type OctalParams } from './schema.js';
+import { DEFAULT_SEARCH } from './limits.js';
+import type { OctalParams } from './schema.js';
 
 export const octalRules: GameRules<OctalParams> = {
   what: "A game of heaps of tokens for two players: each turn you take tokens from one heap, as the game's code allows, perhaps splitting what is left into two heaps; whoever cannot move loses.",
