@@ -4,12 +4,13 @@
  * files of a web folder at / with their types and Content-Security-Policy, and nothing outside that folder.
  */
 import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { API_MAX_BODY_BYTES } from '../../src/http/api/index.js';
+import { API_MAX_BODY_BYTES, clientAddress } from '../../src/http/api/index.js';
 import { PAGE_CSP } from '../../src/http/static.js';
 import { createSolveService } from '../../src/jobs/service.js';
 import type { SolveService } from '../../src/jobs/types.js';
@@ -165,5 +166,34 @@ describe('the page at /', () => {
 
   test('POST to a page file is not served', async () => {
     expect((await fetch(`${server.url}/app.js`, { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe('the client address behind reverse proxies (TRUST_PROXY_HOPS)', () => {
+  /** What `clientAddress` makes of a real request carrying `forwarded`, with `hops` trusted proxies. */
+  async function addressFor(hops: number, forwarded: string | undefined): Promise<string> {
+    const echo = createServer((req, res) => res.end(clientAddress(req, hops)));
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = echo.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/`, {
+        headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded },
+      });
+      return await response.text();
+    } finally {
+      await new Promise((resolve) => echo.close(resolve));
+    }
+  }
+
+  test.each([
+    [0, '203.0.113.9', '127.0.0.1'],
+    [1, undefined, '127.0.0.1'],
+    [1, '203.0.113.9', '203.0.113.9'],
+    [1, '198.51.100.1, 203.0.113.9', '203.0.113.9'],
+    [2, '198.51.100.1, 203.0.113.9', '198.51.100.1'],
+    [3, '198.51.100.1, 203.0.113.9', '198.51.100.1'],
+    [1, '198.51.100.1, not-an-address', '127.0.0.1'],
+  ])('hops %i, X-Forwarded-For %s: %s', async (hops, forwarded, expected) => {
+    expect(await addressFor(hops, forwarded)).toBe(expected);
   });
 });
