@@ -53,7 +53,7 @@ interface Reply {
   readonly headers?: ExtraHeaders;
 }
 
-type Handler = (match: RegExpExecArray, req: IncomingMessage) => Promise<Reply | undefined>;
+type Handler = (match: RegExpExecArray) => Promise<Reply>;
 
 interface Route {
   readonly pattern: RegExp;
@@ -134,7 +134,13 @@ export function createApi(deps: ApiDeps): Api {
   };
 
   const gameFor = (name: string | undefined): AnyGame => {
-    const game = catalog.findGame(decodeURIComponent(name ?? ''));
+    let decoded = '';
+    try {
+      decoded = decodeURIComponent(name ?? '');
+    } catch {
+      // Not a game name either.
+    }
+    const game = catalog.findGame(decoded);
     if (game === undefined)
       throw new ApiError(404, `No game "${(name ?? '').slice(0, 40)}"; the games are at /api/games.`);
     return game;
@@ -264,8 +270,7 @@ export function createApi(deps: ApiDeps): Api {
       if (match === null) continue;
       const method = req.method ?? 'GET';
       if ((method === 'GET' || method === 'HEAD') && route.get !== undefined) {
-        const reply = await route.get(match, req);
-        if (reply !== undefined) send(req, res, reply);
+        send(req, res, await route.get(match));
         return;
       }
       if (method === 'POST' && route.post !== undefined) {
