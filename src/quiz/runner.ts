@@ -275,20 +275,12 @@ class Runner implements QuizRunner {
       case 'practice-answer':
         return {
           kind: 'practice-feedback',
-          feedback: await this.practiceAnswer({
-            userId: input.userId,
-            questionId: button.questionId,
-            choice: button.choice,
-          }),
+          feedback: await this.practiceAnswer({ ...button, userId: input.userId }),
         };
       case 'practice-next':
         return {
           kind: 'practice-question',
-          practice: await this.practice({
-            userId: input.userId,
-            gameId: button.gameId,
-            difficulty: button.difficulty,
-          }),
+          practice: await this.practice({ ...button, userId: input.userId }),
         };
     }
   }
