@@ -13,15 +13,12 @@ import {
   decodeQuestionId,
   formatButtonId,
   type ChoiceId,
+  type QuestionChoice,
   type QuizDifficulty,
 } from './question.js';
 
-export interface PracticeInput {
+export interface PracticeInput extends QuestionChoice {
   readonly userId: string;
-  /** Omitted: a game drawn at random. */
-  readonly gameId?: string | undefined;
-  /** Default easy. */
-  readonly difficulty?: QuizDifficulty | undefined;
 }
 
 export interface PracticeAnswerInput {

@@ -50,7 +50,7 @@ import {
   mixSeed,
   parseButtonId,
   type ChoiceId,
-  type QuizDifficulty,
+  type QuestionChoice,
 } from './question.js';
 import type { LeaderboardPeriod, LeaderboardRow, LeaderboardScope, QuizStore } from './store.js';
 import { systemClock, type QuizClock } from './clock.js';
@@ -93,14 +93,11 @@ export const StartOptions = z.strictObject({
   seconds: z.number().int().min(QUIZ_SECONDS.min).max(QUIZ_SECONDS.max).default(QUIZ_SECONDS.default),
 });
 
-export interface StartQuizInput {
+export interface StartQuizInput extends QuestionChoice {
   readonly channelId: string;
   readonly guildId: string | null;
   readonly userId: string;
-  /** Omitted: a game drawn at random. */
-  readonly gameId?: string | undefined;
   readonly rounds?: number | undefined;
-  readonly difficulty?: QuizDifficulty | undefined;
   readonly seconds?: number | undefined;
 }
 
