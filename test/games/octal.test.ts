@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { JudgeInputError } from '../../src/core/errors.js';
 import { paramsFromFields, parseParams } from '../../src/core/params.js';
@@ -381,6 +382,19 @@ describe('octal: judge', () => {
     expect(unknown?.note).toMatch(
       /G\(1,000,000,000,000\) for 0\.6 is unknown: G\(0\.\.4,096.*prove no period/,
     );
+  });
+
+  it('runs through `grundy judge octal` (the built CLI): lines in input order, status 0', () => {
+    const bin = new URL('../../bin/grundy.js', import.meta.url).pathname;
+    const out = spawnSync(process.execPath, [bin, 'judge', 'octal'], {
+      input: '4\n0.16 30000\nnim 5\n0.77 1000000000000000000\n0.16 7\n',
+      encoding: 'utf8',
+    });
+    expect(out.stderr).toBe('');
+    expect(out.status).toBe(0);
+    const kayles = Number((10n ** 18n - 71n) % 12n) + 71;
+    const g = tableValues('0.16', 30_000);
+    expect(out.stdout).toBe(`${[g[30_000], 5, bruteValues('0.77', kayles)[kayles], g[7]].join('\n')}\n`);
   });
 
   it('names the line of a bad code or N, and refuses trailing tokens', async () => {
