@@ -219,6 +219,10 @@ async function start() {
 gameSelect.addEventListener('change', () => {
   asking?.abort();
   hideStatus();
+  // An answer or a game of the previous game would read as this game's.
+  answerBox.hidden = true;
+  answerBox.replaceChildren();
+  play.close();
   selectGame(gameSelect.value);
   history.replaceState(null, '', `?game=${encodeURIComponent(gameSelect.value)}`);
 });

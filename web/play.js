@@ -33,6 +33,8 @@ export class PlayPanel {
     /** @type {PlayState | undefined} */
     this.state = undefined;
     this.busy = false;
+    /** How many states have been drawn (tests and scripts can wait for the next). */
+    this.shown = 0;
   }
 
   /** Shows the setup for the chosen game and moves focus to it. */
@@ -114,11 +116,17 @@ export class PlayPanel {
     /** @type {HTMLElement} */ (this.container.querySelector('#play-title')).focus();
   }
 
+  /** Hides the panel (the game stays on the server until it expires). */
+  close() {
+    this.container.hidden = true;
+    this.container.replaceChildren();
+    this.state = undefined;
+  }
+
   closeButton() {
     const close = h('button', { type: 'button', class: 'secondary' }, 'Close');
     close.addEventListener('click', () => {
-      this.container.hidden = true;
-      this.state = undefined;
+      this.close();
       document.getElementById('play-start')?.focus();
     });
     return close;
@@ -161,7 +169,7 @@ export class PlayPanel {
   show(state) {
     this.state = state;
     const error = h('p', { class: 'form-error', id: 'play-error', tabindex: -1, hidden: true });
-    const hintText = h('p', { class: 'hint-text', 'aria-live': 'polite' });
+    const hintText = h('p', { class: 'hint-text', id: 'play-hint', 'aria-live': 'polite' });
     const turn = h(
       'p',
       { class: 'turn', id: 'play-turn', tabindex: -1, 'aria-live': 'polite' },
@@ -232,6 +240,8 @@ export class PlayPanel {
     }
     this.container.replaceChildren(...parts);
     this.container.hidden = false;
+    this.shown += 1;
+    this.container.dataset['shown'] = String(this.shown);
     turn.focus();
   }
 
@@ -261,6 +271,13 @@ export class PlayPanel {
         player: this.player,
       });
       hintText.replaceChildren(`Hint: ${body.hint.text}`);
+      // The hinted move's button is marked too, and says why to screen readers.
+      for (const button of this.container.querySelectorAll('.move-button')) {
+        const hinted = button.getAttribute('data-move') === body.hint.move;
+        button.classList.toggle('hinted', hinted);
+        if (hinted) button.setAttribute('aria-describedby', 'play-hint');
+        else button.removeAttribute('aria-describedby');
+      }
     } catch (failure) {
       error.replaceChildren(messageOf(failure));
       error.hidden = false;
