@@ -13,6 +13,9 @@ import { append, h } from './dom.js';
  *   review: string[] | null, player?: string }} PlayState
  */
 
+/** Up to this many legal moves show as buttons; more go in a list to pick from. */
+const MAX_MOVE_BUTTONS = 16;
+
 /** @param {unknown} error */
 function messageOf(error) {
   return error instanceof Error ? error.message : String(error);
@@ -181,17 +184,38 @@ export class PlayPanel {
       h('pre', { class: 'position', 'aria-label': 'The position' }, state.position.join('\n')),
     ];
     if (!state.over && state.moves.length > 0) {
-      const moves = h('ul', { class: 'moves', 'aria-labelledby': 'moves-title' });
-      for (const move of state.moves) {
-        const button = h('button', { type: 'button', class: 'move-button', 'data-move': move.id }, move.text);
-        button.addEventListener('click', () => {
-          void this.send(
-            `/api/play/${encodeURIComponent(state.id)}/moves`,
-            { move: move.id, player: this.player },
-            error,
+      /** @param {string} move */
+      const play = (move) => {
+        void this.send(
+          `/api/play/${encodeURIComponent(state.id)}/moves`,
+          { move, player: this.player },
+          error,
+        );
+      };
+      let moves;
+      if (state.moves.length <= MAX_MOVE_BUTTONS) {
+        moves = h('ul', { class: 'moves', 'aria-labelledby': 'moves-title' });
+        for (const move of state.moves) {
+          const button = h(
+            'button',
+            { type: 'button', class: 'move-button', 'data-move': move.id },
+            move.text,
           );
-        });
-        moves.append(h('li', {}, button));
+          button.addEventListener('click', () => play(move.id));
+          moves.append(h('li', {}, button));
+        }
+      } else {
+        // Many moves (MAGIC has a hundred): one list to pick from beats a wall of buttons, on a phone above all.
+        const select = /** @type {HTMLSelectElement} */ (
+          h(
+            'select',
+            { id: 'play-move', 'aria-labelledby': 'moves-title', class: 'move-select' },
+            ...state.moves.map((move) => h('option', { value: move.id }, move.text)),
+          )
+        );
+        const go = h('button', { type: 'button', id: 'play-move-go' }, 'Play this move');
+        go.addEventListener('click', () => play(select.value));
+        moves = h('div', { class: 'move-picker' }, select, go);
       }
       const hint = h('button', { type: 'button', class: 'secondary' }, 'Hint');
       hint.addEventListener('click', () => void this.hint(state, hintText, error));
@@ -271,7 +295,9 @@ export class PlayPanel {
         player: this.player,
       });
       hintText.replaceChildren(`Hint: ${body.hint.text}`);
-      // The hinted move's button is marked too, and says why to screen readers.
+      // The hinted move's button is marked (or picked in the list), and says why to screen readers.
+      const select = this.container.querySelector('#play-move');
+      if (select instanceof HTMLSelectElement) select.value = body.hint.move;
       for (const button of this.container.querySelectorAll('.move-button')) {
         const hinted = button.getAttribute('data-move') === body.hint.move;
         button.classList.toggle('hinted', hinted);

@@ -147,3 +147,9 @@ export async function property<T>(locator: Locator, name: string): Promise<T> {
 export async function focusedId(page: Page): Promise<string> {
   return String(await page.evaluate('document.activeElement?.id ?? ""'));
 }
+
+/** The value of a script expression in the page (written as text: the tests are type-checked without the DOM). */
+export async function evaluate<T>(page: Page, expression: string): Promise<T> {
+  const value: unknown = await page.evaluate(expression);
+  return value as T;
+}
