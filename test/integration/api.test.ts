@@ -251,6 +251,7 @@ describe('GET routes', () => {
     expect((await api.get('/api/games/chess/rules')).status).toBe(404);
     expect((await api.get('/api/games/chess/rules.png')).status).toBe(404);
     expect((await api.get('/api/games/slow/rules.png')).status).toBe(404);
+    expect((await api.get('/api/games/%E0%A4%A/rules')).status).toBe(404);
   });
 
   test('/api/openapi.json is the OpenAPI 3.1 description', async () => {
