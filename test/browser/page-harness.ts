@@ -52,8 +52,8 @@ export async function startServe(env: Record<string, string> = {}): Promise<Serv
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: 'info',
-    // Each test file asks a few dozen questions in a minute from one address.
-    API_RATE_LIMIT_PER_MINUTE: '600',
+    // Each test file asks a few dozen questions and moves in a minute from one address (the shared limit).
+    RATE_LIMIT_PER_MINUTE: '600',
     ...env,
   });
   try {
