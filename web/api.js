@@ -69,7 +69,7 @@ export async function request(url, init = {}) {
   }
   const retryAfter = Number(response.headers.get('retry-after'));
   const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null;
-  if (response.status === 429 && retryAfterSeconds !== null) {
+  if (response.status === 429 && retryAfterSeconds !== null && !/try again/i.test(message)) {
     message = `${message} Try again in ${retryAfterSeconds} s.`;
   }
   throw new ApiError(message, { status: response.status, field, retryAfterSeconds });

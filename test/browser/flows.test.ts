@@ -169,3 +169,35 @@ describe('playing against Grundy', () => {
     expect(foreignRequests(opened.requests, served.url)).toEqual([]);
   });
 });
+
+describe('the shared rate limit', () => {
+  it('says how long to wait when the server answers 429', async () => {
+    const limited = await startServe({ RATE_LIMIT_PER_MINUTE: '2' });
+    const { page, context } = await openPage(browser, limited.url);
+    try {
+      const retries: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() === 429) retries.push(response.headers()['retry-after'] ?? '');
+      });
+      for (const numbers of ['2 6 3', '6 10 15 22 28']) {
+        await askThroughForm(page, 'seagm', { numbers });
+        await page.locator('#answer').waitFor({ state: 'visible' });
+      }
+      await askThroughForm(page, 'seagm', { numbers: '2 4 8 16 32' });
+      const error = page.locator('#form-error');
+      await error.waitFor({ state: 'visible' });
+      expect(retries).toHaveLength(1);
+      expect(Number(retries[0])).toBeGreaterThan(0);
+      // The wait is said once, in seconds, as the server counts it.
+      const said = (await error.textContent()) ?? '';
+      expect(said.match(/try again in (\d+) s/gi)).toEqual([
+        expect.stringMatching(new RegExp(` ${retries[0]} s$`)),
+      ]);
+      expect(await focusedId(page)).toBe('form-error');
+      await screenshot(page, 'rate-limited');
+    } finally {
+      await context.close();
+      await limited.stop();
+    }
+  });
+});
