@@ -105,6 +105,25 @@ describe('bad input', () => {
   });
 });
 
+describe('a file', () => {
+  it('is read into the field that takes one, and asked as typed text would be', async () => {
+    const { page } = opened;
+    const game = gameNamed('abgame');
+    const board = String(game.examples[1]?.fields['board'] ?? '');
+    await page.selectOption('#game', 'abgame');
+    await page.setInputFiles('#f-abgame-board-file', {
+      name: 'board.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(`${board}\n`),
+    });
+    await expect.poll(() => page.inputValue('#f-abgame-board')).toBe(board);
+    await page.click('#solve');
+    await expect
+      .poll(() => page.locator('#verdict').textContent())
+      .toBe(verdictTitle(explanationOf(game, { board })));
+  });
+});
+
 describe('a big question', () => {
   it('answers 202, polls the job with a visible waiting state, then shows the answer', async () => {
     const { page } = opened;
