@@ -106,7 +106,7 @@ export class PlayPanel {
       const data = new FormData(setup);
       /** @type {Record<string, unknown>} */
       const body = { game: game.name, starts: String(data.get('starts') ?? 'you') };
-      if (data.get('source') === 'form') body['options'] = options;
+      if (data.get('source') === 'form') body['options'] = this.currentForm()?.values() ?? options;
       else body['difficulty'] = String(data.get('difficulty') ?? 'medium');
       if (this.player !== undefined) body['player'] = this.player;
       void this.send('/api/play', body, error);

@@ -3,7 +3,7 @@
  * question asked and its full reasoning opened with the keyboard alone (visible focus at every stop, a logical
  * order, no trap), a phone-sized screen (360 px) with nothing wider than it, and readable light and dark schemes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { builtInGames } from '../../src/games/catalog.js';
 import type { AnyGame, RawFields } from '../../src/core/game.js';
@@ -20,7 +20,11 @@ import {
   screenshot,
   startServe,
   type Served,
+  patient,
 } from './page-harness.js';
+
+// A real server and a real browser on a shared 2-core machine: a page step can take seconds under load.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let served: Served;
 let browser: Browser;
@@ -93,7 +97,7 @@ describe('keyboard only', () => {
       const toRules = await tabTo(page, 'summary:Rules of The Multiplication Game', 1);
       await page.keyboard.press('Enter');
       expect(await property<boolean>(page.locator('#rules'), 'open')).toBe(true);
-      await expect.poll(() => page.locator('#rules-body').innerText()).toContain('Example');
+      await expect.poll(() => page.locator('#rules-body').innerText(), patient).toContain('Example');
 
       // Through the rules to the fields, in reading order, then the question itself.
       const toField = await tabTo(page, 'f-multiplication-n');
@@ -110,7 +114,7 @@ describe('keyboard only', () => {
       await page.keyboard.press('Enter');
 
       await expect
-        .poll(() => page.locator('#verdict').textContent())
+        .poll(() => page.locator('#verdict').textContent(), patient)
         .toBe(verdictFor('multiplication', { n: '50', first: 'Alice' }));
       expect(await focusedId(page)).toBe('answer');
       const toReasoning = await tabTo(page, 'summary:Full reasoning');
@@ -144,9 +148,11 @@ describe('a phone-sized screen', () => {
         expect(await widest()).toBeLessThanOrEqual(360);
         const fields = { rooms: '6', p1: '1', p2: '0' };
         await askThroughForm(page, 'magic', fields);
-        await expect.poll(() => page.locator('#verdict').textContent()).toBe(verdictFor('magic', fields));
         await expect
-          .poll(() => property<number>(page.locator('#answer .picture img'), 'naturalWidth'))
+          .poll(() => page.locator('#verdict').textContent(), patient)
+          .toBe(verdictFor('magic', fields));
+        await expect
+          .poll(() => property<number>(page.locator('#answer .picture img'), 'naturalWidth'), patient)
           .toBeGreaterThan(0);
         await page.locator('#answer details.full summary').tap();
         expect(await widest()).toBeLessThanOrEqual(360);

@@ -3,7 +3,7 @@
  * names (and cleared once fixed), a big question answered 202 and polled with a visible waiting state until its
  * answer shows, and a game played against Grundy to the end through the play routes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { builtInGames } from '../../src/games/catalog.js';
 import type { AnyGame, Explanation, RawFields } from '../../src/core/game.js';
@@ -19,7 +19,11 @@ import {
   startServe,
   type RecordedPage,
   type Served,
+  patient,
 } from './page-harness.js';
+
+// A real server and a real browser on a shared 2-core machine: a page step can take seconds under load.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let served: Served;
 let browser: Browser;
@@ -84,7 +88,7 @@ describe('bad input', () => {
       const example = game.examples[0].fields;
       await askThroughForm(page, gameId, example as Record<string, string | number>);
       await expect
-        .poll(() => page.locator('#verdict').textContent())
+        .poll(() => page.locator('#verdict').textContent(), patient)
         .toBe(verdictTitle(explanationOf(game, example)));
       expect(await error.isHidden()).toBe(true);
       expect(await control.getAttribute('aria-invalid')).toBeNull();
@@ -116,10 +120,10 @@ describe('a file', () => {
       mimeType: 'text/plain',
       buffer: Buffer.from(`${board}\n`),
     });
-    await expect.poll(() => page.inputValue('#f-abgame-board')).toBe(board);
+    await expect.poll(() => page.inputValue('#f-abgame-board'), patient).toBe(board);
     await page.click('#solve');
     await expect
-      .poll(() => page.locator('#verdict').textContent())
+      .poll(() => page.locator('#verdict').textContent(), patient)
       .toBe(verdictTitle(explanationOf(game, { board })));
   });
 });
@@ -171,12 +175,12 @@ describe('playing against Grundy', () => {
     const review = page.locator('#play .review');
     for (let turn = 0; turn < 60 && (await review.count()) === 0; turn++) {
       await panel.getByRole('button', { name: 'Hint' }).click();
-      await expect.poll(() => panel.locator('.hint-text').textContent()).toMatch(/^Hint: /);
+      await expect.poll(() => panel.locator('.hint-text').textContent(), patient).toMatch(/^Hint: /);
       const hinted = panel.locator('.move-button.hinted');
       expect(await hinted.count()).toBe(1);
       const shown = await panel.getAttribute('data-shown');
       await hinted.click();
-      await expect.poll(() => panel.getAttribute('data-shown')).not.toBe(shown);
+      await expect.poll(() => panel.getAttribute('data-shown'), patient).not.toBe(shown);
     }
     await review.waitFor();
     expect(await page.locator('#play-turn').textContent()).toContain('You won!');

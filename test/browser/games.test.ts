@@ -3,7 +3,7 @@
  * shows the verdict, the move and the picture the solver gives for the game's own first example, keeps the full
  * reasoning behind a <details>, opens the rules in one click, and asks no host but its own.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { builtInGames } from '../../src/games/catalog.js';
 import type { AnyGame, Explanation, RawFields } from '../../src/core/game.js';
@@ -20,7 +20,11 @@ import {
   startServe,
   type RecordedPage,
   type Served,
+  patient,
 } from './page-harness.js';
+
+// A real server and a real browser on a shared 2-core machine: a page step can take seconds under load.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let served: Served;
 let browser: Browser;
@@ -60,7 +64,9 @@ describe('the page answers every game', () => {
       await askThroughForm(page, game.id, defined);
       const answer = page.locator('#answer');
       await answer.waitFor({ state: 'visible' });
-      await expect.poll(() => page.locator('#verdict').textContent()).toBe(verdictTitle(explanation));
+      await expect
+        .poll(() => page.locator('#verdict').textContent(), patient)
+        .toBe(verdictTitle(explanation));
       expect(await answer.locator('.headline').textContent()).toBe(explanation.headline);
       const moveText = await answer.locator('.move').textContent();
       const first = explanation.moves[0];
@@ -70,7 +76,7 @@ describe('the page answers every game', () => {
       expect(await focusedId(page)).toBe('answer');
 
       const picture = answer.locator('.picture img');
-      await expect.poll(() => property<number>(picture, 'naturalWidth')).toBeGreaterThan(100);
+      await expect.poll(() => property<number>(picture, 'naturalWidth'), patient).toBeGreaterThan(100);
       expect((await picture.getAttribute('alt'))?.length ?? 0).toBeGreaterThan(10);
 
       const full = answer.locator('details.full');
@@ -92,11 +98,11 @@ describe('the page answers every game', () => {
     const abgame = builtInGames.find((game) => game.id === 'abgame');
     const what = abgame?.rules?.what ?? '';
     expect(what.length).toBeGreaterThan(0);
-    await expect.poll(() => rules.innerText()).toContain(what);
+    await expect.poll(() => rules.innerText(), patient).toContain(what);
     await rules.getByRole('button', { name: 'Ask Grundy about this example' }).click();
     const exampleFields = abgame?.rules?.example.fields ?? {};
     const explanation = expected(abgame as AnyGame, exampleFields);
-    await expect.poll(() => page.locator('#verdict').textContent()).toBe(verdictTitle(explanation));
+    await expect.poll(() => page.locator('#verdict').textContent(), patient).toBe(verdictTitle(explanation));
     await screenshot(page, 'rules-abgame');
   });
 

@@ -57,7 +57,7 @@ export async function startServe(env: Record<string, string> = {}): Promise<Serv
     ...env,
   });
   try {
-    const url = await process.ready();
+    const url = await process.ready(60_000);
     return {
       url,
       process,
@@ -153,3 +153,9 @@ export async function evaluate<T>(page: Page, expression: string): Promise<T> {
   const value: unknown = await page.evaluate(expression);
   return value as T;
 }
+
+/**
+ * How long `expect.poll` waits for the page: the server draws pictures and answers on a machine shared with
+ * other work, so a second (vitest's default) is not enough; a wrong page still fails, just later.
+ */
+export const patient = { timeout: 30_000, interval: 100 } as const;
