@@ -74,6 +74,33 @@ async function runBytes(io: CliIo, run: NonNullable<JudgeFormat<unknown, unknown
   if (last !== undefined) await last;
 }
 
+/**
+ * A judge that answers all its tests itself (octal: tests that share a code share one table). A note goes to
+ * stderr, and any note makes the run fail (exit 1), so scripts notice.
+ */
+async function runAnswerAll(
+  io: CliIo,
+  answerAll: NonNullable<JudgeFormat<unknown, unknown>['answerAll']>,
+): Promise<number> {
+  const { InputReader } = await import('../core/reader.js');
+  const output = new Output(io.stdout);
+  let test = 0;
+  let notes = 0;
+  for await (const answer of answerAll(new InputReader(io.stdin as AsyncIterable<string | Uint8Array>))) {
+    test++;
+    if (answer.note !== undefined) {
+      notes++;
+      write(io.stderr, `test ${test}: ${answer.note}`);
+    }
+    output.answer(answer.line);
+    const wait = output.flush();
+    if (wait !== undefined) await wait;
+  }
+  const last = output.flush(true);
+  if (last !== undefined) await last;
+  return notes === 0 ? 0 : 1;
+}
+
 /** A judge that reads tokens (plugin games): each test's params go through the game's schema. */
 async function runTokens(io: CliIo, game: AnyGame): Promise<void> {
   const [{ InputReader }, { parseParams }] = await Promise.all([
@@ -120,6 +147,7 @@ export async function runJudge(io: CliIo, catalog: EntryCatalog, args: readonly 
   const entry = catalog.resolveEntry(gameId);
   const judge = await entry.loadJudge();
   if (judge.run !== undefined) await runBytes(io, judge.run.bind(judge));
+  else if (judge.answerAll !== undefined) return await runAnswerAll(io, judge.answerAll.bind(judge));
   else await runTokens(io, await entry.load());
   return 0;
 }

@@ -20,6 +20,10 @@ export async function judgeOutput(game: AnyGame, input: string): Promise<string>
 /** The token judge: InputReader, the game's schema, solve, format. */
 export async function legacyJudgeOutput(game: AnyGame, input: string): Promise<string> {
   let out = '';
+  if (game.judge.answerAll !== undefined) {
+    for await (const answer of game.judge.answerAll(InputReader.fromString(input))) out += `${answer.line}\n`;
+    return out;
+  }
   for await (const candidate of game.judge.parse(InputReader.fromString(input))) {
     const params: unknown = parseParams(game, candidate);
     out += `${game.judge.format(game.solve(params), params)}\n`;
