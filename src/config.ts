@@ -2,10 +2,11 @@
  * The only reader of process.env (and of `.env`): every setting, parsed once with zod, with defaults that need
  * no setup.
  */
-import { readFileSync } from 'node:fs';
-import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { InputError } from './core/errors.js';
+
+/** Reading `.env` needs no zod, so the CLI's entry imports it from ./env-file.ts directly. */
+export { readEnvironment } from './env-file.js';
 
 const optionalText = z
   .string()
@@ -101,23 +102,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   return parsed.data;
-}
-
-/**
- * The process environment over the settings in `path` (default `.env` in the working directory) when that file
- * exists: real environment variables take precedence. The file is parsed with Node's own dotenv parser (the one
- * behind `process.loadEnvFile`), without writing into process.env. An unreadable file is an InputError.
- */
-export function readEnvironment(path = '.env'): NodeJS.ProcessEnv {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { ...process.env };
-    throw new InputError(
-      `Cannot read the settings file ${path} (${code ?? 'unknown error'}): make it a readable file or remove it.`,
-    );
-  }
-  return { ...parseEnv(text), ...process.env };
 }

@@ -6,9 +6,10 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { InputError } from './core/errors.js';
+import { InputError, UnknownGameError } from './core/errors.js';
 import type { AnyGame } from './core/game.js';
-import { createCatalog, type GameCatalog } from './games/catalog.js';
+import type { GameCatalog } from './games/catalog.js';
+import { builtInEntries, entryOf, type GameEntry } from './games/entries.js';
 
 const requiredFunctions = ['solve', 'explain', 'estimateCostMs', 'outcome'] as const;
 
@@ -42,8 +43,11 @@ export function loadCatalog(extraGamesModule: string | undefined): Promise<GameC
   const key = extraGamesModule ?? '';
   let catalog = loaded.get(key);
   if (catalog === undefined) {
+    // The catalog module imports every game: it is loaded here, on first use, never by a light command.
     catalog =
-      extraGamesModule === undefined ? Promise.resolve(createCatalog()) : importExtraGames(extraGamesModule);
+      extraGamesModule === undefined
+        ? import('./games/catalog.js').then(({ createCatalog }) => createCatalog())
+        : importExtraGames(extraGamesModule);
     loaded.set(key, catalog);
     catalog.catch(() => loaded.delete(key));
   }
@@ -68,5 +72,35 @@ async function importExtraGames(spec: string): Promise<GameCatalog> {
       'GRUNDY_EXTRA_GAMES_MODULE',
     );
   }
+  const { createCatalog } = await import('./games/catalog.js');
   return createCatalog(games, spec);
+}
+
+/** The catalog as light entries (./games/entries.ts): what the CLI's light commands use. */
+export interface EntryCatalog {
+  /** Built-ins first, then plugin games, as in GameCatalog. */
+  readonly entries: readonly GameEntry[];
+  /** Throws UnknownGameError (an InputError naming the known games). */
+  resolveEntry(id: string): GameEntry;
+}
+
+/**
+ * The entries for a given extra games module: the built-ins alone load nothing; with a plugin module, the
+ * whole catalog is loaded (as loadCatalog does, with its checks) and the plugin's games join as entries.
+ */
+export async function loadEntries(extraGamesModule: string | undefined): Promise<EntryCatalog> {
+  let entries = builtInEntries;
+  if (extraGamesModule !== undefined) {
+    const builtIn = new Map(builtInEntries.map((entry) => [entry.id, entry]));
+    entries = (await loadCatalog(extraGamesModule)).games.map((game) => builtIn.get(game.id) ?? entryOf(game));
+  }
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  return {
+    entries,
+    resolveEntry(id) {
+      const entry = byId.get(id.trim().toLowerCase());
+      if (entry === undefined) throw new UnknownGameError(id, [...byId.keys()]);
+      return entry;
+    },
+  };
 }

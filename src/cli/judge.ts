@@ -1,41 +1,60 @@
 /** `grundy judge <game>`: the original contest input on stdin, the original output on stdout. */
+import { ByteReader, descriptorSource, drive, streamSource, type ByteSource } from '../core/byte-reader.js';
 import { InputError } from '../core/errors.js';
-import { parseParams } from '../core/params.js';
-import { InputReader } from '../core/reader.js';
-import type { GameCatalog } from '../games/catalog.js';
+import type { AnyGame, JudgeFormat } from '../core/game.js';
+import type { EntryCatalog } from '../load-catalog.js';
 import { grundyVersion, parseCommandArgs } from './args.js';
 import { write, type CliIo } from './io.js';
 
-export async function runJudge(io: CliIo, catalog: GameCatalog, args: readonly string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, {}, { positionals: true });
-  if (values['version'] === true) {
-    write(io.stdout, grundyVersion());
-    return 0;
-  }
-  const [gameId, ...rest] = positionals;
-  if (gameId === undefined || values['help'] === true) {
-    const game = gameId === undefined ? undefined : catalog.resolveGame(gameId);
-    write(
-      io.stdout,
-      `Usage: grundy judge <game> < input > output\nReads the original contest input on stdin and writes the original output on stdout.\nGames: ${catalog.games.map((g) => g.id).join(', ')}${game === undefined ? '' : `\n\n${game.title} (${game.origin})`}`,
-    );
-    return gameId === undefined && values['help'] !== true ? 2 : 0;
-  }
-  if (rest.length > 0)
-    throw new InputError(`grundy judge takes only the game name, got "${rest.join(' ')}".`);
-  const game = catalog.resolveGame(gameId);
-  const reader = new InputReader(io.stdin as AsyncIterable<string | Uint8Array>);
-  let out: string[] = [];
-  let pending = 0;
-  let test = 0;
-  const flush = async (): Promise<void> => {
-    if (out.length === 0) return;
-    const text = `${out.join('\n')}\n`;
-    out = [];
-    pending = 0;
-    if (!io.stdout.write(text))
-      await new Promise<void>((resolve) => io.stdout.once('drain', () => resolve()));
+/** Output is written in pieces of about this many characters. */
+const FLUSH_CHARS = 1 << 16;
+
+/** Collects answer lines and writes them in large pieces, waiting for the stream when it is full. */
+class Output {
+  private lines: string[] = [];
+  private pending = 0;
+  constructor(private readonly stdout: NodeJS.WritableStream) {}
+
+  readonly answer = (line: string): void => {
+    this.lines.push(line);
+    this.pending += line.length + 1;
   };
+
+  /** Writes when enough has gathered (or `force`); a promise when the stream asks to wait. */
+  flush(force = false): Promise<void> | undefined {
+    if (this.lines.length === 0 || (!force && this.pending < FLUSH_CHARS)) return undefined;
+    const text = `${this.lines.join('\n')}\n`;
+    this.lines = [];
+    this.pending = 0;
+    if (this.stdout.write(text)) return undefined;
+    return new Promise<void>((resolve) => this.stdout.once('drain', () => resolve()));
+  }
+}
+
+function inputSource(io: CliIo): ByteSource {
+  const stream = (): AsyncIterable<string | Uint8Array> => io.stdin as AsyncIterable<string | Uint8Array>;
+  // The process's own stdin is read with readSync in large blocks; a stream (tests, in-process) as it comes.
+  return io.stdinFd === undefined ? streamSource(stream()) : descriptorSource(io.stdinFd, stream);
+}
+
+/** A judge that reads bytes (every built-in game): no zod, no await per token. */
+async function runBytes(io: CliIo, run: NonNullable<JudgeFormat<unknown, unknown>['run']>): Promise<void> {
+  const output = new Output(io.stdout);
+  const input = new ByteReader();
+  await drive(input, run(input, output.answer), inputSource(io), () => output.flush());
+  const last = output.flush(true);
+  if (last !== undefined) await last;
+}
+
+/** A judge that reads tokens (plugin games): each test's params go through the game's schema. */
+async function runTokens(io: CliIo, game: AnyGame): Promise<void> {
+  const [{ InputReader }, { parseParams }] = await Promise.all([
+    import('../core/reader.js'),
+    import('../core/params.js'),
+  ]);
+  const output = new Output(io.stdout);
+  const reader = new InputReader(io.stdin as AsyncIterable<string | Uint8Array>);
+  let test = 0;
   for await (const candidate of game.judge.parse(reader)) {
     test++;
     let params: unknown;
@@ -45,11 +64,34 @@ export async function runJudge(io: CliIo, catalog: GameCatalog, args: readonly s
       if (error instanceof InputError) throw new InputError(`test ${test}: ${error.message}`);
       throw error;
     }
-    const line = game.judge.format(game.solve(params), params);
-    out.push(line);
-    pending += line.length;
-    if (pending > 1 << 16) await flush();
+    output.answer(game.judge.format(game.solve(params), params));
+    const wait = output.flush();
+    if (wait !== undefined) await wait;
   }
-  await flush();
+  const last = output.flush(true);
+  if (last !== undefined) await last;
+}
+
+export async function runJudge(io: CliIo, catalog: EntryCatalog, args: readonly string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, {}, { positionals: true });
+  if (values['version'] === true) {
+    write(io.stdout, grundyVersion());
+    return 0;
+  }
+  const [gameId, ...rest] = positionals;
+  if (gameId === undefined || values['help'] === true) {
+    const game = gameId === undefined ? undefined : catalog.resolveEntry(gameId);
+    write(
+      io.stdout,
+      `Usage: grundy judge <game> < input > output\nReads the original contest input on stdin and writes the original output on stdout.\nGames: ${catalog.entries.map((g) => g.id).join(', ')}${game === undefined ? '' : `\n\n${game.title} (${game.origin})`}`,
+    );
+    return gameId === undefined && values['help'] !== true ? 2 : 0;
+  }
+  if (rest.length > 0)
+    throw new InputError(`grundy judge takes only the game name, got "${rest.join(' ')}".`);
+  const entry = catalog.resolveEntry(gameId);
+  const judge = await entry.loadJudge();
+  if (judge.run !== undefined) await runBytes(io, judge.run.bind(judge));
+  else await runTokens(io, await entry.load());
   return 0;
 }

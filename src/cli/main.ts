@@ -1,5 +1,5 @@
-/** Process entry for the `grundy` binary. */
-import { readEnvironment } from '../config.js';
+/** Process entry for the `grundy` binary. It imports little: each verb loads what it needs (./run.ts). */
+import { readEnvironment } from '../env-file.js';
 import { exitWhenDone } from '../shutdown.js';
 import { runCli } from './run.js';
 
@@ -17,7 +17,11 @@ try {
 }
 if (env !== undefined) {
   process.exitCode = await runCli(process.argv.slice(2), {
-    stdin: process.stdin,
+    // Created only when a command reads it: `grundy judge` reads descriptor 0 directly.
+    get stdin() {
+      return process.stdin;
+    },
+    stdinFd: 0,
     stdout: process.stdout,
     stderr: process.stderr,
     env,

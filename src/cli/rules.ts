@@ -1,18 +1,18 @@
 /** `grundy rules <game> [--picture FILE]`: the rules in plain words with a worked example, and its picture. */
 import { InputError } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
-import type { GameCatalog } from '../games/catalog.js';
+import type { EntryCatalog } from '../load-catalog.js';
 import { renderRulesText } from '../render/rules-text.js';
 import { terminalWidth, wrapText } from '../render/wrap.js';
 import { grundyVersion, parseCommandArgs } from './args.js';
 import { write, type CliIo } from './io.js';
 import { writePictureFile } from './picture.js';
 
-function rulesUsage(catalog: GameCatalog): string {
+function rulesUsage(catalog: EntryCatalog): string {
   return `Usage: grundy rules <game> [--picture FILE]
 The rules of a game in plain words, who wins when, and a small example played out move by move.
 --picture FILE writes a PNG of the example.
-Games: ${catalog.games.map((g) => g.id).join(', ')}
+Games: ${catalog.entries.map((g) => g.id).join(', ')}
 Example: grundy rules magic`;
 }
 
@@ -25,7 +25,7 @@ function writeExamplePicture(game: AnyGame, path: string): string {
   return writePictureFile(game, params, result, game.explain(params, result), path);
 }
 
-export function runRules(io: CliIo, catalog: GameCatalog, args: readonly string[]): number {
+export async function runRules(io: CliIo, catalog: EntryCatalog, args: readonly string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseCommandArgs(
@@ -48,7 +48,7 @@ export function runRules(io: CliIo, catalog: GameCatalog, args: readonly string[
   }
   if (extra.length > 0)
     throw new InputError(`Unexpected argument "${extra[0] ?? ''}".\n\n${rulesUsage(catalog)}`);
-  const game = catalog.resolveGame(gameId);
+  const game = await catalog.resolveEntry(gameId).load();
   let text = renderRulesText(game);
   const path = values['picture'];
   if (typeof path === 'string') text += `\n\n${writeExamplePicture(game, path)}`;

@@ -5,12 +5,9 @@
  */
 import { InputError, publicMessage } from '../core/errors.js';
 import type { GameCatalog } from '../games/catalog.js';
-import { loadCatalog } from '../load-catalog.js';
+import { loadCatalog, loadEntries, type EntryCatalog } from '../load-catalog.js';
 import { grundyVersion, parseCommandArgs } from './args.js';
 import { write, writeText, type CliIo } from './io.js';
-import { runJudge } from './judge.js';
-import { runRules } from './rules.js';
-import { runSolve } from './solve.js';
 
 export type { CliIo } from './io.js';
 
@@ -39,8 +36,8 @@ Examples:
   grundy rules seagm
   grundy judge seagm < input.txt`;
 
-function runGames(io: CliIo, catalog: GameCatalog, args: readonly string[]): number {
-  const { games } = catalog;
+function runGames(io: CliIo, catalog: EntryCatalog, args: readonly string[]): number {
+  const games = catalog.entries;
   const { values } = parseCommandArgs(args, { json: { type: 'boolean' } });
   if (values['help'] === true || values['version'] === true) {
     write(io.stdout, values['help'] === true ? 'Usage: grundy games [--json]' : grundyVersion());
@@ -75,6 +72,14 @@ function cliCatalog(io: CliIo): Promise<GameCatalog> {
   return loadCatalog(io.env['GRUNDY_EXTRA_GAMES_MODULE'] || undefined);
 }
 
+/**
+ * The same catalog as light entries: a command loads only the game it names (and its own verb module), so
+ * `grundy games`, `judge`, `rules` and `solve` start fast.
+ */
+function cliEntries(io: CliIo): Promise<EntryCatalog> {
+  return loadEntries(io.env['GRUNDY_EXTRA_GAMES_MODULE'] || undefined);
+}
+
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const [verb, ...args] = argv;
   try {
@@ -91,15 +96,20 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         write(io.stdout, grundyVersion());
         return 0;
       case 'games':
-        return runGames(io, await cliCatalog(io), args);
+        return runGames(io, await cliEntries(io), args);
       case 'solve':
-        return await runSolve(io, await cliCatalog(io), args, 'solve');
-      case 'explain':
-        return await runSolve(io, await cliCatalog(io), args, 'explain');
-      case 'judge':
-        return await runJudge(io, await cliCatalog(io), args);
-      case 'rules':
-        return runRules(io, await cliCatalog(io), args);
+      case 'explain': {
+        const { runSolve } = await import('./solve.js');
+        return await runSolve(io, await cliEntries(io), args, verb);
+      }
+      case 'judge': {
+        const { runJudge } = await import('./judge.js');
+        return await runJudge(io, await cliEntries(io), args);
+      }
+      case 'rules': {
+        const { runRules } = await import('./rules.js');
+        return await runRules(io, await cliEntries(io), args);
+      }
       case 'play': {
         const { runPlay } = await import('./play.js');
         return await runPlay(io, await cliCatalog(io), args);

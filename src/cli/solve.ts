@@ -3,7 +3,7 @@ import { createReadStream, readFileSync, statSync, type Stats } from 'node:fs';
 import { InputError } from '../core/errors.js';
 import type { AnyGame, RawFields, StreamedSolve } from '../core/game.js';
 import { paramsFromFields } from '../core/params.js';
-import type { GameCatalog } from '../games/catalog.js';
+import type { EntryCatalog } from '../load-catalog.js';
 import { explainCommand, renderCliAnswer } from './answer.js';
 import { grundyVersion, parseCommandArgs, type OptionSpec, type ParsedArgs } from './args.js';
 import { write, writeText, type CliIo } from './io.js';
@@ -133,7 +133,7 @@ function fileStats(path: string): Stats {
 
 export async function runSolve(
   io: CliIo,
-  catalog: GameCatalog,
+  catalog: EntryCatalog,
   args: readonly string[],
   verb: SolveVerb,
 ): Promise<number> {
@@ -145,11 +145,11 @@ export async function runSolve(
   if (gameId === undefined || gameId === '--help' || gameId === '-h') {
     write(
       io.stdout,
-      `Usage: grundy ${verb} <game> <input...>\nGames: ${catalog.games.map((g) => g.id).join(', ')}\nExample: grundy ${verb} seagm 2 6 3`,
+      `Usage: grundy ${verb} <game> <input...>\nGames: ${catalog.entries.map((g) => g.id).join(', ')}\nExample: grundy ${verb} seagm 2 6 3`,
     );
     return gameId === undefined ? 2 : 0;
   }
-  const game = catalog.resolveGame(gameId);
+  const game = await catalog.resolveEntry(gameId).load();
   const parsed = solveArgs(game, verb, rest);
   if (parsed.help) {
     write(io.stdout, gameUsage(game, verb));

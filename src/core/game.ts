@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { Rng } from './rng.js';
+import type { ByteReader, Reading } from './byte-reader.js';
 import type { InputReader } from './reader.js';
 
 /** Who wins with perfect play, seen from the seat that moves first. */
@@ -104,6 +105,12 @@ export interface JudgeFormat<P, R> {
   parse(reader: InputReader): AsyncGenerator<P, void, undefined>;
   /** The original contest output for one test case, without the trailing newline. */
   format(result: R, params: P): string;
+  /**
+   * Optional: the whole judge over bytes -- read, solve and format every test -- giving each output line to
+   * `answer` in order. It reads synchronously (./byte-reader.ts) and checks everything `params` would, so
+   * `grundy judge` runs it without zod and without an await per token; the errors are `parse`'s, word for word.
+   */
+  run?(input: ByteReader, answer: (line: string) => void): Reading<void>;
 }
 
 /** What `solveStream` gives back: the answer for an input read as a stream, never held whole. */
@@ -255,6 +262,15 @@ export interface GameDefinition<P, R, M> {
   randomInstance(rng: Rng, difficulty: Difficulty): P;
   /** The rules for a newcomer, with a worked example (`grundy rules`, `/rules`). */
   readonly rules?: GameRules<P>;
+}
+
+/** What lists and help texts show of a game: the catalog has it without loading the game itself. */
+export interface GameMeta {
+  readonly id: string;
+  readonly title: string;
+  readonly summary: string;
+  readonly origin: string;
+  readonly examples: readonly [GameExample, ...GameExample[]];
 }
 
 /** The registry holds games with their types erased; each game is still checked where it is defined. */

@@ -87,14 +87,14 @@ export class InputReader {
       while (this.pos < this.buf.length && !isSpace(this.buf.charCodeAt(this.pos))) this.pos++;
       if (this.pos < this.buf.length) break;
       text += this.buf.slice(start, this.pos);
-      if (text.length > MAX_TOKEN_CHARS) throw tooLong(text, line);
+      if (text.length > MAX_TOKEN_CHARS) throw tooLongToken(text, line);
       this.buf = '';
       this.pos = 0;
       start = 0;
       if (!(await this.fill())) return { text, line };
     }
     text += this.buf.slice(start, this.pos);
-    if (text.length > MAX_TOKEN_CHARS) throw tooLong(text, line);
+    if (text.length > MAX_TOKEN_CHARS) throw tooLongToken(text, line);
     return { text, line };
   }
 
@@ -203,7 +203,8 @@ async function* fromSync(source: Iterable<string>): AsyncGenerator<string> {
   for (const chunk of source) yield await Promise.resolve(chunk);
 }
 
-function tooLong(text: string, line: number): JudgeInputError {
+/** The error for a token longer than MAX_TOKEN_CHARS (shared with the byte reader). */
+export function tooLongToken(text: string, line: number): JudgeInputError {
   return new JudgeInputError(
     line,
     `found a token of more than ${MAX_TOKEN_CHARS.toLocaleString('en-US')} characters without a space or ` +

@@ -2,12 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expectReaches } from '../support/reach.js';
 import { runs } from '../support/runs.js';
-import type { JudgeInputError } from '../../src/core/errors.js';
-import { InputError } from '../../src/core/errors.js';
+import { readAll } from '../../src/core/byte-reader.js';
+import { InputError, JudgeInputError } from '../../src/core/errors.js';
 import { paramsFromFields } from '../../src/core/params.js';
 import { createRng } from '../../src/core/rng.js';
 import { legalMoves, moverWins } from '../../src/games/abgame/brute.js';
 import { abgame } from '../../src/games/abgame/index.js';
+import { readBoardForTest } from '../../src/games/abgame/judge.js';
 import type { AbgameResult } from '../../src/games/abgame/schema.js';
 import { BoardScanner } from '../../src/games/abgame/solve.js';
 import { judgeError as judgeErrorOf, judgeOutput } from './judge-harness.js';
@@ -99,10 +100,28 @@ describe('abgame judge', () => {
     expect((caught as InputError).message).toContain('at most 1,000,000 cells as text (got 1,000,001)');
     expect((caught as InputError).message).toContain('--file');
 
-    const error = await judgeError(`1\n${'.'.repeat(1_000_001)}\n`);
-    expect(error.line).toBe(2);
-    expect(error.message).toContain('1,000,000');
-    expect(error.message).toContain('--file');
+    // The judge streams boards: the text limit does not apply there (its own limit is 10^8 cells, below).
+    expect(await judge(`1\nA${'.'.repeat(1_000_000)}\n`)).toBe('A\n');
+  });
+
+  it('the judge refuses a board past its cell limit, naming the board and the line', () => {
+    const board = (cells: string): JudgeInputError => {
+      try {
+        readAll(`\n\n${cells}\n`, (reader) => readBoardForTest(reader, 10));
+      } catch (error) {
+        if (error instanceof JudgeInputError) return error;
+        throw error;
+      }
+      throw new Error('accepted');
+    };
+    expect(readAll('A........B \n', (reader) => readBoardForTest(reader, 10)).cells).toBe(10);
+    const long = board('A.........B');
+    expect(long.line).toBe(3);
+    expect(long.message).toContain('board 1 has more than 10 cells, but at most 10 are allowed per board');
+    expect(long.message).toContain('--file');
+    expect(board('A........BB').message).toContain('board 1 has more than 10 cells');
+    expect(board('A........BX').message).toContain('cell 11 holds "X"');
+    expect(board('A.......B!').message).toContain('cell 10 holds "!"');
   });
 });
 

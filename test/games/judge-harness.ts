@@ -1,4 +1,8 @@
-/** Runs a game's judge on a string exactly as `grundy judge` does: parse, validate, solve, format. */
+/**
+ * Runs a game's judge on a string exactly as `grundy judge` does: the byte judge (`run`) when the game has
+ * one, else parse, validate, solve, format. `legacyJudgeOutput` always takes the token path (the reference).
+ */
+import { readAll } from '../../src/core/byte-reader.js';
 import type { AnyGame } from '../../src/core/game.js';
 import { JudgeInputError } from '../../src/core/errors.js';
 import { parseParams } from '../../src/core/params.js';
@@ -6,6 +10,15 @@ import { InputReader } from '../../src/core/reader.js';
 
 /** The judge's stdout for `input`: one line per test, each ending in a newline. */
 export async function judgeOutput(game: AnyGame, input: string): Promise<string> {
+  const run = game.judge.run?.bind(game.judge);
+  if (run === undefined) return legacyJudgeOutput(game, input);
+  const lines: string[] = [];
+  readAll(input, (reader) => run(reader, (line) => lines.push(line)));
+  return Promise.resolve(lines.map((line) => `${line}\n`).join(''));
+}
+
+/** The token judge: InputReader, the game's schema, solve, format. */
+export async function legacyJudgeOutput(game: AnyGame, input: string): Promise<string> {
   let out = '';
   for await (const candidate of game.judge.parse(InputReader.fromString(input))) {
     const params: unknown = parseParams(game, candidate);

@@ -1,4 +1,5 @@
 /** ABGAME (CodeChef, November Cook-Off 2018): A and B slide toward each other; the last mover wins. */
+import { abgameMeta } from './meta.js';
 import { defineGame } from '../../core/game.js';
 import { abgameBrute } from './brute.js';
 import { explainResult } from './explain.js';
@@ -12,11 +13,7 @@ import { abgameRules } from './rules.js';
 import { abgamePlay } from './play.js';
 
 export const abgame = defineGame<AbgameParams, AbgameResult, AbgameMove>({
-  id: 'abgame',
-  title: 'ABGAME: sliding A and B',
-  summary:
-    'A sliding game on a row: each player slides their own letters A or B; whoever cannot slide loses.',
-  origin: 'CodeChef ABGAME, November Cook-Off 2018',
+  ...abgameMeta,
   solverVersion: '1',
   players: () => ['A', 'B'],
   params: AbgameParams,
@@ -37,23 +34,6 @@ export const abgame = defineGame<AbgameParams, AbgameResult, AbgameMove>({
     const board = fields.board;
     return { board: typeof board === 'string' ? board.trim() : board };
   },
-  examples: [
-    {
-      cli: `abgame '${EXAMPLE_BOARD}'`,
-      fields: { board: EXAMPLE_BOARD },
-      note: 'Official sample 3: B wins, the two contested gaps of 2 cancel out.',
-    },
-    {
-      cli: "abgame 'A...B.A.B'",
-      fields: { board: 'A...B.A.B' },
-      note: 'A wins by sliding the A at cell 1 two cells right: gap 3 -> 1.',
-    },
-    {
-      cli: "abgame 'A..A.B.B'",
-      fields: { board: 'A..A.B.B' },
-      note: 'Spare moves decide: A has 2 between its two As, B has 1 between its two Bs, so A wins.',
-    },
-  ],
   solve: (params) => solveBoard(params.board),
   outcome: (result) => (result.winner === 'A' ? 'first' : 'second'),
   outcomes: ['first', 'second'],

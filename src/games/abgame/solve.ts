@@ -10,15 +10,8 @@
  */
 import { InputError } from '../../core/errors.js';
 import { Field, LITTLE_ENDIAN, wordTable } from './word-table.js';
-import {
-  CODES,
-  EXAMPLE_BOARD,
-  SHOWN_CONTESTED,
-  badCellMessage,
-  type AbgameResult,
-  type ContestedGap,
-  type WinningMove,
-} from './schema.js';
+import { CODES, EXAMPLE_BOARD, SHOWN_CONTESTED, badCellMessage } from './limits.js';
+import type { AbgameResult, ContestedGap, WinningMove } from './schema.js';
 
 const { DOT, CHAR_A, CHAR_B } = CODES;
 

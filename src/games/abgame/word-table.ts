@@ -7,7 +7,7 @@
  * entry saying what the word does to the running totals. `run` is the number of dots since the waiting
  * character; only the first pair closed in a word can have opened before it, so only its gap involves `run`.
  */
-import { CODES } from './schema.js';
+import { CODES } from './limits.js';
 
 /**
  * Bit offsets of the fields in an entry. One packed number per entry, rather than one array per field, because

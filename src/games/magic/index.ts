@@ -1,4 +1,5 @@
 /** MAGIC: two magicians build passages on a board of rooms; who is caught first? */
+import { magicMeta } from './meta.js';
 import { defineGame, type Difficulty } from '../../core/game.js';
 import { randomBigInt, type Rng } from '../../core/rng.js';
 import { BRUTE_LIMIT, bruteFits, bruteSecuresOptimum, bruteSolve } from './brute.js';
@@ -19,10 +20,7 @@ import { magicRules } from './rules.js';
 import { magicPlay } from './play.js';
 
 export const magic = defineGame<MagicParams, MagicResult, MagicMove>({
-  id: 'magic',
-  title: 'Two Magicians',
-  summary: 'A chase on a map: two magicians add passages between rooms; whoever can walk to the other wins.',
-  origin: 'CodeChef MAGIC, "Two Magicians" (August Long Challenge 2012)',
+  ...magicMeta,
   solverVersion: '1',
   players: () => ['First', 'Second'],
   params: MagicParams,
@@ -75,28 +73,6 @@ export const magic = defineGame<MagicParams, MagicResult, MagicMove>({
     },
   ],
   fromFields: magicFromFields,
-  examples: [
-    {
-      cli: 'magic 4 --passages 3-4 --telepoints 1',
-      fields: { rooms: '4', passages: '3-4', telepoints: 1 },
-      note: 'The fourth official sample: First wins.',
-    },
-    {
-      cli: 'magic 4 --telepoints 1',
-      fields: { rooms: '4', telepoints: 1 },
-      note: 'The third official sample: Second wins.',
-    },
-    {
-      cli: 'magic 6 --p1 1 --p2 0',
-      fields: { rooms: '6', p1: 1, p2: 0 },
-      note: 'Unequal telepoints: only First may teleport.',
-    },
-    {
-      cli: 'magic 1000000000000000000 --passages "1-3 2-4 5-6"',
-      fields: { rooms: '1000000000000000000', passages: '1-3 2-4 5-6' },
-      note: 'A huge board: untouched rooms are counted, never stored.',
-    },
-  ],
   solve: (params) => solveMagic(params),
   outcome: (result) => result.outcome,
   outcomes: ['first', 'second'],

@@ -2,6 +2,7 @@
  * The original CodeChef MAGIC format: T, then per test `N M P` and M lines `X Y`; output `First` or `Second`.
  * Grundy's limits apply (N up to 10^18, M up to 10^6), and every error names the line it was found on.
  */
+import type { ByteReader, Reading } from '../../core/byte-reader.js';
 import { JudgeInputError } from '../../core/errors.js';
 import type { JudgeFormat } from '../../core/game.js';
 import type { Token, InputReader } from '../../core/reader.js';
@@ -16,10 +17,10 @@ import {
   MAX_TELEPOINTS,
   PAIR_KEY_LIMIT,
   toRoom,
-  type MagicParams,
-  type MagicResult,
   type Room,
-} from './schema.js';
+} from './limits.js';
+import type { MagicParams, MagicResult } from './schema.js';
+import { solveMagic } from './solve.js';
 
 export const MAX_TESTS = 100;
 
@@ -56,9 +57,9 @@ async function readTest(reader: InputReader, t: number): Promise<MagicParams> {
   const limit = Number(n);
   const keys = new Float64Array(m);
   for (let i = 0; i < m; i++) {
-    const x = reader.tryInt(1, limit) ?? roomOf(await reader.next(), reader, limit, t, i);
+    const x = reader.tryInt(1, limit) ?? roomOf(await reader.next(), reader.line, limit, t, i);
     lines[i] = reader.line;
-    const y = reader.tryInt(1, limit) ?? roomOf(await reader.next(), reader, limit, t, i);
+    const y = reader.tryInt(1, limit) ?? roomOf(await reader.next(), reader.line, limit, t, i);
     if (x === y) fail(i, loopMessage(x, y, i));
     keys[i] = x < y ? x * limit + y : y * limit + x;
     passages[i] = [x, y];
@@ -80,9 +81,8 @@ function roomWhat(n: number | bigint, t: number, i: number): string {
  * A room number from 1 to n (n below 2^53). Parsed here rather than by `reader.int`, whose description string,
  * pattern test and extra await per token would double the time of a 10^6-passage file.
  */
-function roomOf(token: Token | undefined, reader: InputReader, n: number, t: number, i: number): number {
-  if (token === undefined)
-    throw new JudgeInputError(reader.line, `expected ${roomWhat(n, t, i)}, but the input ended`);
+function roomOf(token: Token | undefined, line: number, n: number, t: number, i: number): number {
+  if (token === undefined) throw new JudgeInputError(line, `expected ${roomWhat(n, t, i)}, but the input ended`);
   const text = token.text;
   let value = text.length <= 16 ? 0 : Number.NaN;
   for (let k = 0; k < text.length && !Number.isNaN(value); k++) {
@@ -101,7 +101,265 @@ async function readBigRoom(reader: InputReader, n: bigint, t: number, i: number)
   return room;
 }
 
+
+// ---- The same format read from bytes (`run`): rooms straight from the buffer, passages in typed arrays.
+
+/** The high digits (all but the last nine) and the last nine digits of a room up to 10^19, as exact doubles. */
+let roomHigh = 0;
+let roomLow = 0;
+/** Where that room ends, and its line. */
+let roomEnd = 0;
+let roomLine = 0;
+const SAFE_HIGH = Math.floor(Number.MAX_SAFE_INTEGER / 1e9);
+const SAFE_LOW = Number.MAX_SAFE_INTEGER % 1e9;
+
+/**
+ * A plain decimal room (up to 19 digits) lying wholly inside the block: sets roomHigh/roomLow and returns
+ * true; false when that cannot be decided here. Nothing is consumed: the caller checks the range, then
+ * calls takeRoom.
+ */
+function tryDigits(input: ByteReader, from = input.pos, fromLine = input.line): boolean {
+  const buf = input.buf;
+  const end = input.end;
+  let pos = from;
+  let line = fromLine;
+  while (pos < end) {
+    const code = buf[pos] ?? 0;
+    if (code !== 32 && code !== 10 && code !== 13 && code !== 9 && code !== 11 && code !== 12) break;
+    if (code === 10) line++;
+    pos++;
+  }
+  let start = pos;
+  while (pos < end) {
+    const code = buf[pos] ?? 0;
+    if (code < 48 || code > 57) break;
+    pos++;
+  }
+  const length = pos - start;
+  if (length === 0 || length > 19) return false;
+  if (pos < end) {
+    const code = buf[pos] ?? 0;
+    if (code !== 32 && code !== 10 && code !== 13 && code !== 9 && code !== 11 && code !== 12) return false;
+  } else if (!input.eof) return false;
+  while (start < pos - 1 && buf[start] === 48) start++;
+  let high = 0;
+  let low = 0;
+  const split = Math.max(start, pos - 9);
+  for (let k = start; k < split; k++) high = high * 10 + (buf[k] ?? 48) - 48;
+  for (let k = split; k < pos; k++) low = low * 10 + (buf[k] ?? 48) - 48;
+  roomHigh = high;
+  roomLow = low;
+  roomEnd = pos;
+  roomLine = line;
+  return true;
+}
+
+/** Consumes the room that tryDigits found. */
+function takeRoom(input: ByteReader): void {
+  input.pos = roomEnd;
+  input.line = roomLine;
+  input.lastLine = roomLine;
+}
+
+/** The canonical Room of roomHigh/roomLow: a number up to 2^53 - 1, else its decimal string. */
+function roomValue(high: number, low: number): Room {
+  if (high < SAFE_HIGH || (high === SAFE_HIGH && low <= SAFE_LOW)) return high * 1e9 + low;
+  return `${high}${String(low).padStart(9, '0')}`;
+}
+
+/** Dense ids for rooms given as (high, low) pairs: open addressing, each slot's three doubles side by side. */
+class PairIds {
+  /** Per slot: high + 1 (0 marks an empty slot), low, id. */
+  private readonly slots: Float64Array;
+  private readonly mask: number;
+  private count = 0;
+
+  constructor(expected: number) {
+    let capacity = 16;
+    while (capacity < expected * 2) capacity *= 2;
+    this.slots = new Float64Array(capacity * 3);
+    this.mask = capacity - 1;
+  }
+
+  idOf(high: number, low: number): number {
+    const slots = this.slots;
+    const h = Math.imul((low | 0) ^ Math.imul(high | 0, 0x85ebca6b), 0x9e3779b1);
+    let slot = (h ^ (h >>> 15)) & this.mask;
+    for (;;) {
+      const at = slot * 3;
+      const held = slots[at] ?? 0;
+      if (held === 0) {
+        slots[at] = high + 1;
+        slots[at + 1] = low;
+        slots[at + 2] = this.count;
+        return this.count++;
+      }
+      if (held === high + 1 && slots[at + 1] === low) return slots[at + 2] ?? 0;
+      slot = (slot + 1) & this.mask;
+    }
+  }
+}
+
+/** What the big-board loop fills in, passage by passage. */
+interface BigBoard {
+  readonly m: number;
+  readonly nHigh: number;
+  readonly nLow: number;
+  readonly ids: PairIds;
+  /** Per passage: both rooms as read, as (high, low) doubles, for the messages. */
+  readonly digits: Float64Array;
+  readonly keys: Float64Array;
+  readonly lines: Int32Array;
+  readonly passages: [Room, Room][];
+  /** The first passage that joins a room to itself, or -1. */
+  loop: number;
+}
+
+function record(board: BigBoard, i: number, xHigh: number, xLow: number, yHigh: number, yLow: number): void {
+  if (board.loop < 0 && xHigh === yHigh && xLow === yLow) board.loop = i;
+  const digits = board.digits;
+  digits[4 * i] = xHigh;
+  digits[4 * i + 1] = xLow;
+  digits[4 * i + 2] = yHigh;
+  digits[4 * i + 3] = yLow;
+  const u = board.ids.idOf(xHigh, xLow);
+  const v = board.ids.idOf(yHigh, yLow);
+  board.keys[i] = u < v ? u * 2 ** 21 + v : v * 2 ** 21 + u;
+  board.passages[i] = [u + 1, v + 1];
+}
+
+/**
+ * Passages from `from` on while both rooms lie plainly inside the block (a plain function, not the generator:
+ * this is the loop that runs 10^6 times). Returns the first passage it could not read.
+ */
+function fastPassages(input: ByteReader, board: BigBoard, from: number): number {
+  const { m, nHigh, nLow } = board;
+  let i = from;
+  for (; i < m; i++) {
+    if (!tryDigits(input) || !inRange(roomHigh, roomLow, nHigh, nLow)) break;
+    const xHigh = roomHigh;
+    const xLow = roomLow;
+    const xLine = roomLine;
+    if (!tryDigits(input, roomEnd, roomLine) || !inRange(roomHigh, roomLow, nHigh, nLow)) break;
+    takeRoom(input);
+    board.lines[i] = xLine;
+    record(board, i, xHigh, xLow, roomHigh, roomLow);
+  }
+  return i;
+}
+
+/** A room of a small board (N^2 < 2^53) the careful way, with `roomOf`'s messages. */
+function* smallRoom(input: ByteReader, n: number, t: number, i: number): Reading<number> {
+  const fast = input.tryInt(1, n);
+  if (fast >= 0) return fast;
+  const token = yield* input.token();
+  return roomOf(token, input.line, n, t, i);
+}
+
+function* readTestBytes(input: ByteReader, t: number): Reading<MagicParams> {
+  const n = yield* input.bigint(`N, the number of rooms of test ${t}`, 2n, MAX_ROOMS);
+  const m = yield* input.int(`M, the number of passages of test ${t}`, 0, MAX_PASSAGES);
+  const p = yield* input.int(`P, the telepoints of test ${t}`, 0, MAX_TELEPOINTS);
+  const passages = new Array<[Room, Room]>(m);
+  const lines = new Int32Array(m);
+  const keys = new Float64Array(m);
+  const fail = (index: number, message: string): never => {
+    throw new JudgeInputError(lines[index] ?? input.line, `test ${t}: ${message}`);
+  };
+  if (n <= PAIR_KEY_LIMIT) {
+    const limit = Number(n);
+    for (let i = 0; i < m; i++) {
+      const fx = input.tryInt(1, limit);
+      const x = fx >= 0 ? fx : yield* smallRoom(input, limit, t, i);
+      lines[i] = input.line;
+      const fy = input.tryInt(1, limit);
+      const y = fy >= 0 ? fy : yield* smallRoom(input, limit, t, i);
+      if (x === y) fail(i, loopMessage(x, y, i));
+      keys[i] = x < y ? x * limit + y : y * limit + x;
+      passages[i] = [x, y];
+    }
+  } else {
+    // As `parse`: every room is read (and range-checked) first; loops, then repeats, are reported after.
+    // Rooms get dense labels (1 and 2 keep theirs, the others 3, 4, ... in order of appearance): the answer
+    // depends only on which rooms are joined, so the solver gets small numbers instead of 18-digit strings.
+    // The rooms as read are kept (as two doubles each) for the messages.
+    const what = (i: number): string => `a room of passage ${i + 1} of test ${t}`;
+    const nHigh = Number(n / 1_000_000_000n);
+    const nLow = Number(n % 1_000_000_000n);
+    const ids = new PairIds(2 * m + 2);
+    ids.idOf(0, 1);
+    ids.idOf(0, 2);
+    const board: BigBoard = {
+      m,
+      nHigh,
+      nLow,
+      ids,
+      digits: new Float64Array(4 * m),
+      keys,
+      lines,
+      passages,
+      loop: -1,
+    };
+    for (let i = fastPassages(input, board, 0); i < m; i = fastPassages(input, board, i + 1)) {
+      // Passage i the careful way (a block border, or something the messages must describe), then on.
+      if (tryDigits(input) && inRange(roomHigh, roomLow, nHigh, nLow)) takeRoom(input);
+      else [roomHigh, roomLow] = split(yield* slowRoom(input, what(i), n));
+      const xHigh = roomHigh;
+      const xLow = roomLow;
+      lines[i] = input.line;
+      if (tryDigits(input) && inRange(roomHigh, roomLow, nHigh, nLow)) takeRoom(input);
+      else [roomHigh, roomLow] = split(yield* slowRoom(input, what(i), n));
+      record(board, i, xHigh, xLow, roomHigh, roomLow);
+    }
+    const digits = board.digits;
+    const loop = board.loop;
+    const rooms = (i: number): [Room, Room] => [
+      roomValue(digits[4 * i] ?? 0, digits[4 * i + 1] ?? 0),
+      roomValue(digits[4 * i + 2] ?? 0, digits[4 * i + 3] ?? 0),
+    ];
+    if (loop >= 0) fail(loop, loopMessage(...rooms(loop), loop));
+    const repeat = findDuplicate(keys);
+    if (repeat !== undefined) fail(repeat[1], repeatMessage(...rooms(repeat[0]), repeat[0], repeat[1]));
+    return { rooms: n.toString(), passages, p1: p, p2: p };
+  }
+  const repeat = findDuplicate(keys);
+  if (repeat !== undefined) {
+    const [first, second] = repeat;
+    const [a, b] = passages[first] ?? [0, 0];
+    fail(second, repeatMessage(a, b, first, second));
+  }
+  return { rooms: n.toString(), passages, p1: p, p2: p };
+}
+
+/**
+ * A room read the careful way (`parse`'s `reader.bigint`), for whatever the fast path cannot decide: signs,
+ * leading zeros beyond 19 digits, a token split between blocks, a bad or out-of-range value.
+ */
+function* slowRoom(input: ByteReader, what: string, n: bigint): Reading<Room> {
+  const value = yield* input.bigint(what, 1n, n);
+  return toRoom(value) ?? 0;
+}
+
+function inRange(high: number, low: number, nHigh: number, nLow: number): boolean {
+  if (high === 0 && low === 0) return false;
+  return high < nHigh || (high === nHigh && low <= nLow);
+}
+
+function split(room: Room): [number, number] {
+  const big = BigInt(room);
+  return [Number(big / 1_000_000_000n), Number(big % 1_000_000_000n)];
+}
+
+function formatMagic(result: MagicResult): string {
+  return result.outcome === 'first' ? 'First' : 'Second';
+}
+
 export const magicJudge: JudgeFormat<MagicParams, MagicResult> = {
   parse,
-  format: (result) => (result.outcome === 'first' ? 'First' : 'Second'),
+  format: formatMagic,
+  *run(input, answer) {
+    const tests = yield* input.int('T, the number of tests', 1, MAX_TESTS);
+    for (let t = 1; t <= tests; t++) answer(formatMagic(solveMagic(yield* readTestBytes(input, t))));
+    yield* input.expectEnd();
+  },
 };

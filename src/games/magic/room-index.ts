@@ -5,7 +5,7 @@
  * straight from the string: a Map keyed by 19-digit strings costs microseconds per lookup at that size.
  * Only strings of more than 24 digits (never a room of a board up to 10^18) fall back to a Map.
  */
-import type { Room } from './schema.js';
+import type { Room } from './limits.js';
 
 export class RoomIndex {
   private keys: Float64Array;

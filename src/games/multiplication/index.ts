@@ -1,4 +1,5 @@
 /** The Multiplication Game (Kattis multiplicationgame, ICPC Rocky Mountain Regional 2017). */
+import { multiplicationMeta } from './meta.js';
 import { defineGame, type Difficulty } from '../../core/game.js';
 import type { RawFields } from '../../core/game.js';
 import { randomBigInt, type Rng } from '../../core/rng.js';
@@ -93,11 +94,7 @@ function randomN(rng: Rng, difficulty: Exclude<Difficulty, 'tiny'>): bigint {
 }
 
 export const multiplication = defineGame<MultiplicationParams, MultiplicationResult, MultiplicationMove>({
-  id: 'multiplication',
-  title: 'The Multiplication Game',
-  summary:
-    'A number race: from 1, multiply by primes of N in turn; hitting N exactly wins, overshooting ties.',
-  origin: 'Kattis multiplicationgame (ICPC Rocky Mountain Regional 2017)',
+  ...multiplicationMeta,
   solverVersion: '1',
   players: (params) => (params.first === 'Alice' ? ['Alice', 'Bob'] : ['Bob', 'Alice']),
   params: MultiplicationParams,
@@ -123,24 +120,6 @@ export const multiplication = defineGame<MultiplicationParams, MultiplicationRes
     },
   ],
   fromFields: (fields) => ({ n: fields['n'], first: playerField(fields['first']) }),
-  examples: [
-    {
-      cli: 'multiplication 40 Bob',
-      fields: { n: '40', first: 'Bob' },
-      note: '40 = 2^3 × 5: a tie (official sample)',
-    },
-    {
-      cli: 'multiplication 50 Alice',
-      fields: { n: '50', first: 'Alice' },
-      note: '2 × 5^2: Alice opens with 5',
-    },
-    { cli: 'multiplication 36 Alice', fields: { n: '36', first: 'Alice' }, note: '2^2 × 3^2: Bob mirrors' },
-    {
-      cli: 'multiplication 999999866000004473 Bob',
-      fields: { n: '999999866000004473', first: 'Bob' },
-      note: 'two primes near 10^9: Alice mirrors',
-    },
-  ],
   solve: (params) => solveMultiplication(params),
   outcome: (result) => result.outcome,
   outcomes: ['first', 'second', 'tie'],

@@ -1,8 +1,12 @@
 /** The original format: T, then T lines `N Name`; one line per case: `Alice`, `Bob` or `tie`. */
 import type { JudgeFormat } from '../../core/game.js';
-import { MAX_N, MIN_N, PLAYERS, type MultiplicationParams, type MultiplicationResult } from './schema.js';
+import { MAX_N, MIN_N, PLAYERS } from './limits.js';
+import type { MultiplicationParams, MultiplicationResult } from './schema.js';
+import { solveMultiplication } from './solve.js';
 
 export const MAX_TESTS = 10_000;
+
+const format = (result: MultiplicationResult): string => result.winner ?? 'tie';
 
 export const multiplicationJudge: JudgeFormat<MultiplicationParams, MultiplicationResult> = {
   async *parse(reader) {
@@ -14,5 +18,14 @@ export const multiplicationJudge: JudgeFormat<MultiplicationParams, Multiplicati
     }
     await reader.expectEnd();
   },
-  format: (result) => result.winner ?? 'tie',
+  format,
+  *run(input, answer) {
+    const t = yield* input.int('the number of tests T', 1, MAX_TESTS);
+    for (let test = 1; test <= t; test++) {
+      const n = yield* input.bigint(`N of test ${test}`, MIN_N, MAX_N);
+      const first = yield* input.word(`the first player of test ${test}`, PLAYERS);
+      answer(format(solveMultiplication({ n: n.toString(), first })));
+    }
+    yield* input.expectEnd();
+  },
 };

@@ -1,11 +1,10 @@
 /** Multiplication Game params and result. The bounds here are the limits users see in error messages. */
 import { z } from 'zod';
 import { decimalInteger } from '../../core/params.js';
+import { MAX_N, MIN_N, PLAYERS } from './limits.js';
 
-export const MIN_N = 2n;
-export const MAX_N = 10n ** 18n;
-export const PLAYERS = ['Alice', 'Bob'] as const;
-export type Player = (typeof PLAYERS)[number];
+export { MAX_N, MIN_N, PLAYERS, otherPlayer, type Player } from './limits.js';
+
 
 export const MultiplicationParams = z.strictObject({
   /** The target N as a canonical decimal string (JSON-safe; Discord integers stop at 2^53). */
@@ -41,6 +40,3 @@ export interface MultiplicationMove {
   readonly prime: string;
 }
 
-export function otherPlayer(player: Player): Player {
-  return player === 'Alice' ? 'Bob' : 'Alice';
-}

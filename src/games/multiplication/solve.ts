@@ -17,7 +17,8 @@ import {
   smallestFactorUpTo,
   stripSmallPrimes,
 } from '../../math/factor.js';
-import { otherPlayer, type MultiplicationParams, type MultiplicationResult, type Rule } from './schema.js';
+import { otherPlayer } from './limits.js';
+import type { MultiplicationParams, MultiplicationResult, Rule } from './schema.js';
 
 /** N's exponents when it has at most two distinct primes; otherwise only the fact. */
 export type Signature = readonly number[] | 'three-or-more';

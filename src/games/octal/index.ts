@@ -1,4 +1,5 @@
 /** Octal games: Kayles, Dawson's Kayles, Nim, subtraction games and every code 0.d1d2...dk. */
+import { octalMeta } from './meta.js';
 import { defineGame, type Difficulty, type RawFields } from '../../core/game.js';
 import { splitList } from '../../core/params.js';
 import { randomBigInt, type Rng } from '../../core/rng.js';
@@ -93,10 +94,7 @@ function randomInstance(rng: Rng, difficulty: Difficulty): OctalParams {
 }
 
 export const octal = defineGame<OctalParams, OctalResult, OctalMove>({
-  id: 'octal',
-  title: "Octal games — Kayles, Dawson's Kayles, Nim and every code 0.d1d2...dk",
-  summary: 'Take tokens from a heap as the octal code allows, maybe splitting it; who cannot move loses.',
-  origin: 'the octal games of Guy and Smith (1956), as in Winning Ways',
+  ...octalMeta,
   solverVersion: '1',
   players: () => ['First player', 'Second player'],
   outcomes: ['first', 'second'],
@@ -132,23 +130,6 @@ export const octal = defineGame<OctalParams, OctalResult, OctalMove>({
     },
   ],
   fromFields,
-  examples: [
-    {
-      cli: 'octal 0.77 --heaps 5,8,13',
-      fields: { code: '0.77', heaps: '5,8,13' },
-      note: 'Kayles: period 12 from n = 71',
-    },
-    {
-      cli: 'octal 0.07 --heaps 1000000000000000000',
-      fields: { code: '0.07', heaps: '1000000000000000000' },
-      note: "Dawson's Kayles: period 34, a heap of 10^18",
-    },
-    {
-      cli: 'octal nim --heaps 3,4,5',
-      fields: { code: 'nim', heaps: '3,4,5' },
-      note: 'Nim: G(n) = n',
-    },
-  ],
   solve: (params, ctx) => solveOctal(params, ctx ?? {}),
   outcome: (result) => (result.xor === '0' ? 'second' : 'first'),
   brute: octalBrute,

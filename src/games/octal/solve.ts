@@ -7,7 +7,8 @@ import { InputError } from '../../core/errors.js';
 import type { SolveContext } from '../../core/game.js';
 import { readOctalCode } from './code.js';
 import { CHECKPOINT, makeRule, proofNeeds, ValueTable, type Period } from './engine.js';
-import { MAX_SEARCH, SAMPLE_LIMIT, type OctalMove, type OctalParams, type OctalResult } from './schema.js';
+import { MAX_SEARCH, SAMPLE_LIMIT } from './limits.js';
+import type { OctalMove, OctalParams, OctalResult } from './schema.js';
 
 const MOVES_SHOWN = 3;
 

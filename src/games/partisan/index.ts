@@ -1,5 +1,6 @@
 /** PartisanGame: a subtraction game with different moves for each player (TopCoder SRM 701, Div I 250). */
 import { InputError } from '../../core/errors.js';
+import { partisanMeta } from './meta.js';
 import { defineGame, type Difficulty, type RawFields } from '../../core/game.js';
 import { splitList } from '../../core/params.js';
 import type { Rng } from '../../core/rng.js';
@@ -97,11 +98,7 @@ function randomInstance(rng: Rng, difficulty: Difficulty): PartisanParams {
 }
 
 export const partisan = defineGame<PartisanParams, PartisanResult, PartisanMove>({
-  id: 'partisan',
-  title: 'PartisanGame — a subtraction game with different moves for each player',
-  summary:
-    'Alice and Bob take stones from one pile, each from their own set of moves; who cannot move loses.',
-  origin: 'TopCoder SRM 701, Division I Level One (PartisanGame)',
+  ...partisanMeta,
   solverVersion: '1',
   players: () => ['Alice', 'Bob'],
   params: PartisanParams,
@@ -134,23 +131,6 @@ export const partisan = defineGame<PartisanParams, PartisanResult, PartisanMove>
     },
   ],
   fromFields,
-  examples: [
-    {
-      cli: 'partisan 7 --alice 3,4 --bob 4',
-      fields: { n: '7', alice: '3,4', bob: '4' },
-      note: 'TopCoder example 0: Alice takes 4',
-    },
-    {
-      cli: 'partisan 999999999 --alice 4 --bob 5',
-      fields: { n: '999999999', alice: '4', bob: '5' },
-      note: 'period 9: Bob answers x with 9 - x',
-    },
-    {
-      cli: 'partisan 1000000000000000000 --alice 6,11,53,58,64 --bob 6,11,53,58,64',
-      fields: { n: '1000000000000000000', alice: '6,11,53,58,64', bob: '6,11,53,58,64' },
-      note: 'a proven period of 2,508,961',
-    },
-  ],
   solve: (params, ctx) => solvePartisan(params, ctx ?? {}),
   outcome: (result) => (result.aliceWins ? 'first' : 'second'),
   outcomes: ['first', 'second'],

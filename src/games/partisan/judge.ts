@@ -2,26 +2,45 @@
  * Grundy's PartisanGame format (TopCoder has no stdin format): T, then per test `n k a_1..a_k m b_1..b_m`.
  * Output `Alice` or `Bob`. Grundy's limits apply: n up to 10^18, moves from 1 to 64.
  */
+import type { ByteReader, Reading } from '../../core/byte-reader.js';
 import { JudgeInputError } from '../../core/errors.js';
 import type { JudgeFormat } from '../../core/game.js';
 import type { InputReader } from '../../core/reader.js';
-import { MAX_MOVE, MAX_N, type PartisanParams, type PartisanResult } from './schema.js';
+import { MAX_MOVE, MAX_N } from './limits.js';
+import type { PartisanParams, PartisanResult } from './schema.js';
+import { solvePartisan } from './solve.js';
+
+function twice(line: number, who: string, test: number, move: number): JudgeInputError {
+  return new JudgeInputError(line, `${who}'s moves in test ${test} must be distinct, but ${move} appears twice`);
+}
 
 async function readSet(reader: InputReader, who: string, test: number): Promise<number[]> {
   const count = await reader.int(`the number of ${who}'s moves in test ${test}`, 0, MAX_MOVE);
   const moves = new Set<number>();
   for (let i = 1; i <= count; i++) {
     const move = await reader.int(`${who}'s move ${i} of test ${test}`, 1, MAX_MOVE);
-    if (moves.has(move)) {
-      throw new JudgeInputError(
-        reader.line,
-        `${who}'s moves in test ${test} must be distinct, but ${move} appears twice`,
-      );
-    }
+    if (moves.has(move)) throw twice(reader.line, who, test, move);
     moves.add(move);
   }
   return [...moves].sort((x, y) => x - y);
 }
+
+/** The same set read from bytes: a bit per move (1..64) finds a repeat, and gives the sorted list. */
+function* readMoves(input: ByteReader, who: string, test: number): Reading<number[]> {
+  const count = yield* input.int(`the number of ${who}'s moves in test ${test}`, 0, MAX_MOVE);
+  const seen = new Uint8Array(MAX_MOVE + 1);
+  for (let i = 1; i <= count; i++) {
+    const fast = input.tryInt(1, MAX_MOVE);
+    const move = fast >= 0 ? fast : yield* input.int(`${who}'s move ${i} of test ${test}`, 1, MAX_MOVE);
+    if (seen[move] === 1) throw twice(input.line, who, test, move);
+    seen[move] = 1;
+  }
+  const moves: number[] = [];
+  for (let move = 1; move <= MAX_MOVE; move++) if (seen[move] === 1) moves.push(move);
+  return moves;
+}
+
+const format = (result: PartisanResult): string => (result.aliceWins ? 'Alice' : 'Bob');
 
 export const partisanJudge: JudgeFormat<PartisanParams, PartisanResult> = {
   async *parse(reader) {
@@ -34,5 +53,15 @@ export const partisanJudge: JudgeFormat<PartisanParams, PartisanResult> = {
     }
     await reader.expectEnd();
   },
-  format: (result) => (result.aliceWins ? 'Alice' : 'Bob'),
+  format,
+  *run(input, answer) {
+    const t = yield* input.int('the number of tests T', 1, 1_000_000);
+    for (let test = 1; test <= t; test++) {
+      const n = yield* input.bigint(`n of test ${test}`, 0n, MAX_N);
+      const alice = yield* readMoves(input, 'Alice', test);
+      const bob = yield* readMoves(input, 'Bob', test);
+      answer(format(solvePartisan({ n: n.toString(), alice, bob }, {})));
+    }
+    yield* input.expectEnd();
+  },
 };

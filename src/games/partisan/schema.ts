@@ -1,11 +1,10 @@
 /** PartisanGame params and result. The bounds here are the limits users see in error messages. */
 import { z } from 'zod';
 import { decimalInteger } from '../../core/params.js';
+import { MAX_MOVE, MAX_N, PATTERN_LIMIT } from './limits.js';
 
-export const MAX_N = 10n ** 18n;
-export const MAX_MOVE = 64;
-/** Patterns in a result stop after this many positions, so a period of millions stays a small answer. */
-export const PATTERN_LIMIT = 200;
+export { MAX_MOVE, MAX_N, PATTERN_LIMIT } from './limits.js';
+
 
 const SET_EXAMPLE = '"3 4" or "3,4" (or "none")';
 

@@ -7,7 +7,8 @@ import { InputError } from '../../core/errors.js';
 import type { SolveContext } from '../../core/game.js';
 import { findCycle, makeRule, valuesFrom, type Cycle, type MoveRule } from './engine.js';
 import { firstRound, REACH } from './first-round.js';
-import { PATTERN_LIMIT, type PartisanCycle, type PartisanParams, type PartisanResult } from './schema.js';
+import { PATTERN_LIMIT } from './limits.js';
+import type { PartisanCycle, PartisanParams, PartisanResult } from './schema.js';
 
 /**
  * Positions the cycle search may visit. Covers Alice and Bob both with {6, 11, 53, 58, 64} (period

@@ -1,4 +1,5 @@
 /** SEAGM, the gcd game (CodeChef SEAGM, May Challenge 2014). */
+import { seagmMeta } from './meta.js';
 import { defineGame, type Difficulty } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
 import { splitList } from '../../core/params.js';
@@ -31,10 +32,7 @@ function randomCards(rng: Rng, difficulty: Difficulty): number[] {
 }
 
 export const seagm = defineGame<SeagmParams, SeagmResult, SeagmMove>({
-  id: 'seagm',
-  title: 'SEAGM — the gcd game',
-  summary: 'A card game: take cards in turn; whoever makes the gcd of all cards taken so far 1 loses.',
-  origin: 'CodeChef SEAGM (May Challenge 2014)',
+  ...seagmMeta,
   solverVersion: '1',
   players: () => ['First player', 'Second player'],
   params: SeagmParams,
@@ -51,11 +49,6 @@ export const seagm = defineGame<SeagmParams, SeagmResult, SeagmMove>({
     },
   ],
   fromFields: (fields) => ({ cards: splitList(String(fields['numbers'] ?? '')) }),
-  examples: [
-    { cli: 'seagm 2 6 3', fields: { numbers: '2 6 3' }, note: 'second player wins; random play 1/3' },
-    { cli: 'seagm 6 10 15 22 28', fields: { numbers: '6 10 15 22 28' }, note: 'an official sample' },
-    { cli: 'seagm 2 4 8 16 32', fields: { numbers: '2 4 8 16 32' }, note: 'gcd of all > 1: parity decides' },
-  ],
   solve: (params) => solveSeagm(params),
   outcome: (result) => (result.firstWins ? 'first' : 'second'),
   outcomes: ['first', 'second'],

@@ -1,7 +1,29 @@
 /** The original SEAGM format: T, then per test a line with n and a line with the cards. Output `W P`. */
+import type { ByteReader, Reading } from '../../core/byte-reader.js';
 import type { JudgeFormat } from '../../core/game.js';
 import { rational, toFixedExact } from '../../math/rational.js';
-import { MAX_CARDS, MAX_VALUE, type SeagmParams, type SeagmResult } from './schema.js';
+import { MAX_CARDS, MAX_VALUE } from './limits.js';
+import type { SeagmParams, SeagmResult } from './schema.js';
+import { solveSeagm } from './solve.js';
+
+function format(result: SeagmResult): string {
+  const p =
+    result.fraction === null
+      ? result.probability.toFixed(4)
+      : toFixedExact(rational(BigInt(result.fraction.num), BigInt(result.fraction.den)), 4);
+  return `${result.firstWins ? 1 : 0} ${p}`;
+}
+
+/** The cards of one test, read straight from the bytes and sorted as the params schema sorts them. */
+function* readCards(input: ByteReader, test: number): Reading<number[]> {
+  const n = yield* input.int(`n for test ${test}`, 1, MAX_CARDS);
+  const cards = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const card = input.tryInt(1, MAX_VALUE);
+    cards[i] = card >= 0 ? card : yield* input.int(`card ${i + 1} of test ${test}`, 1, MAX_VALUE);
+  }
+  return Array.from(cards.sort());
+}
 
 export const seagmJudge: JudgeFormat<SeagmParams, SeagmResult> = {
   async *parse(reader) {
@@ -17,11 +39,13 @@ export const seagmJudge: JudgeFormat<SeagmParams, SeagmResult> = {
     }
     await reader.expectEnd();
   },
-  format(result) {
-    const p =
-      result.fraction === null
-        ? result.probability.toFixed(4)
-        : toFixedExact(rational(BigInt(result.fraction.num), BigInt(result.fraction.den)), 4);
-    return `${result.firstWins ? 1 : 0} ${p}`;
+  format,
+  *run(input, answer) {
+    const t = yield* input.int('the number of tests T', 1, 1_000_000);
+    for (let test = 1; test <= t; test++) {
+      const cards = yield* readCards(input, test);
+      answer(format(solveSeagm({ cards })));
+    }
+    yield* input.expectEnd();
   },
 };

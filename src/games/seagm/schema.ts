@@ -1,10 +1,9 @@
 /** SEAGM params and result. The bounds here are the limits users see in error messages. */
 import { z } from 'zod';
+import { MAX_CARDS, MAX_VALUE } from './limits.js';
 
-export const MAX_CARDS = 100_000;
-export const MAX_VALUE = 1_000_000_000;
-/** Up to this many cards the random-play probability is given as an exact fraction. */
-export const EXACT_LIMIT = 100;
+export { EXACT_LIMIT, MAX_CARDS, MAX_VALUE, TURN_TABLE_LIMIT, WINNING_LIST_LIMIT } from './limits.js';
+
 const EXAMPLE = '2 6 3';
 
 const card = z.union([z.number(), z.string()]);
@@ -69,5 +68,3 @@ export interface SeagmMove {
   readonly card: number;
 }
 
-export const WINNING_LIST_LIMIT = 20;
-export const TURN_TABLE_LIMIT = 12;

@@ -17,13 +17,8 @@
 import { distinctPrimes } from './factor.js';
 import { analyseFast, FastSearch, NO_MOVE, type FastAnalysis } from './fast.js';
 import { add, mul, rational, sub, toNumber, type Rational, ONE, ZERO } from '../../math/rational.js';
-import {
-  EXACT_LIMIT,
-  TURN_TABLE_LIMIT,
-  WINNING_LIST_LIMIT,
-  type SeagmParams,
-  type SeagmResult,
-} from './schema.js';
+import { EXACT_LIMIT, TURN_TABLE_LIMIT, WINNING_LIST_LIMIT } from './limits.js';
+import type { SeagmParams, SeagmResult } from './schema.js';
 
 /** Open-addressing map from squarefree d (2 <= d <= 10^9) to how many cards d divides, with omega(d). */
 class DivisorCounts {

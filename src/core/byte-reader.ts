@@ -1,0 +1,365 @@
+/**
+ * Contest input at memory speed: bytes in large blocks, parsed synchronously, numbers straight from the
+ * buffer. A judge is a generator over a ByteReader: every read is plain synchronous code, and the generator
+ * yields only when a token runs into the end of the block, so the driver (`driveJudge`) can fetch the next
+ * block -- from a file descriptor with readSync, or from any async stream -- and resume it. Between blocks
+ * nothing is awaited, and memory stays bounded by the block size (plus one token of at most MAX_TOKEN_CHARS).
+ *
+ * Errors are the InputReader's (./reader.ts), word for word: the line a token starts on, what was expected and
+ * what was found; "the input ended" names the line of the last token read.
+ */
+import { readSync } from 'node:fs';
+import { JudgeInputError } from './errors.js';
+import { MAX_TOKEN_CHARS, tooLongToken, type Token } from './reader.js';
+import { quoteInput } from './text.js';
+
+/** A judge's read step: yields (nothing) whenever it needs the next block, returns its value at the end. */
+export type Reading<T> = Generator<void, T, void>;
+
+/** Where blocks come from: a file descriptor read synchronously, or an async stream of chunks. */
+export interface ByteSource {
+  /** Reads straight into `target` from `offset`; 0 at the end. Undefined when the source is async only. */
+  readInto?(target: Uint8Array, offset: number, length: number): number;
+  /** The next chunk, or undefined at the end. */
+  next(): Promise<Uint8Array | undefined>;
+}
+
+/** Bytes per block read from a file descriptor. */
+export const BLOCK_BYTES = 1 << 20;
+
+const EMPTY = new Uint8Array(0);
+const utf8 = new TextDecoder('utf-8');
+
+/** 1 for the six ASCII whitespace bytes (as InputReader), else 0. */
+const SPACE = new Uint8Array(256);
+for (const code of [9, 10, 11, 12, 13, 32]) SPACE[code] = 1;
+
+export function isSpaceByte(code: number): boolean {
+  return SPACE[code] === 1;
+}
+
+const NOT_FOUND = -1;
+
+export class ByteReader {
+  /** The current block; bytes [pos, end) are unread. */
+  buf: Uint8Array = EMPTY;
+  pos = 0;
+  end = 0;
+  /** True once the source has ended: the bytes in the block are all that is left. */
+  eof = false;
+  /** The line of the byte at `pos` (1-based). */
+  line = 1;
+  /** The line of the last token read, for "the input ended" messages. */
+  lastLine = 1;
+  private own: Uint8Array = EMPTY;
+
+  /** A reader over all of `bytes` (tests, short texts). */
+  static of(bytes: Uint8Array | string): ByteReader {
+    const reader = new ByteReader();
+    const data = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
+    reader.buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    reader.end = reader.buf.length;
+    reader.eof = true;
+    return reader;
+  }
+
+  /** Appends a chunk after the unread bytes. */
+  push(chunk: Uint8Array): void {
+    const tail = this.end - this.pos;
+    if (tail === 0) {
+      this.buf = chunk;
+      this.pos = 0;
+      this.end = chunk.length;
+      return;
+    }
+    const joined = Buffer.allocUnsafe(tail + chunk.length);
+    joined.set(this.buf.subarray(this.pos, this.end), 0);
+    joined.set(chunk, tail);
+    this.buf = joined;
+    this.pos = 0;
+    this.end = joined.length;
+  }
+
+  /** Reads the next block from `source`; sets `eof` when it has ended. Synchronous when it can be. */
+  fill(source: ByteSource): Promise<void> | undefined {
+    if (this.eof) return undefined;
+    if (source.readInto !== undefined) {
+      const tail = this.end - this.pos;
+      if (this.own.length < tail + BLOCK_BYTES) this.own = Buffer.allocUnsafe(tail + BLOCK_BYTES);
+      if (tail > 0 && this.buf === this.own) this.own.copyWithin(0, this.pos, this.end);
+      else if (tail > 0) this.own.set(this.buf.subarray(this.pos, this.end), 0);
+      this.buf = this.own;
+      this.pos = 0;
+      this.end = tail;
+      const count = source.readInto(this.own, tail, this.own.length - tail);
+      // A negative count: the source went over to its async form; the unread bytes stay where they are.
+      if (count < 0) return this.fill(source);
+      if (count === 0) this.eof = true;
+      this.end += count;
+      return undefined;
+    }
+    return source.next().then((chunk) => {
+      if (chunk === undefined) this.eof = true;
+      else this.push(chunk);
+    });
+  }
+
+  /** The index of the next `byte` in [from, end), or -1; a native scan (memchr) when the block is a Buffer. */
+  find(byte: number, from: number): number {
+    const buf = this.buf;
+    const end = this.end;
+    const at = Buffer.isBuffer(buf) ? buf.indexOf(byte, from) : buf.subarray(0, end).indexOf(byte, from);
+    return at >= 0 && at < end ? at : -1;
+  }
+
+  /**
+   * Skips whitespace, counting lines. True when a token starts at `pos`; false when the block ran out
+   * (at `eof`: the input has no further token).
+   */
+  skipSpace(): boolean {
+    const buf = this.buf;
+    const end = this.end;
+    let pos = this.pos;
+    let line = this.line;
+    while (pos < end) {
+      const code = buf[pos] ?? 0;
+      if (SPACE[code] === 0) break;
+      if (code === 10) line++;
+      pos++;
+    }
+    this.pos = pos;
+    this.line = line;
+    return pos < end;
+  }
+
+  /**
+   * A plain decimal integer in [min, max] (min >= 0, at most 15 digits) lying wholly inside the block, read
+   * without a string or an await; -1 (nothing consumed) when that cannot be decided here: then use `int`.
+   */
+  tryInt(min: number, max: number): number {
+    const buf = this.buf;
+    const end = this.end;
+    let pos = this.pos;
+    let line = this.line;
+    while (pos < end) {
+      const code = buf[pos] ?? 0;
+      if (SPACE[code] === 0) break;
+      if (code === 10) line++;
+      pos++;
+    }
+    const start = pos;
+    let value = 0;
+    while (pos < end) {
+      const digit = (buf[pos] ?? 0) - 48;
+      if (digit < 0 || digit > 9) break;
+      value = value * 10 + digit;
+      pos++;
+    }
+    if (pos === start || pos - start > 15) return NOT_FOUND;
+    if (pos < end ? SPACE[buf[pos] ?? 0] === 0 : !this.eof) return NOT_FOUND;
+    if (value < min || value > max) return NOT_FOUND;
+    this.pos = pos;
+    this.line = line;
+    this.lastLine = line;
+    return value;
+  }
+
+  /** The next token, or undefined at the end of the input; a token longer than MAX_TOKEN_CHARS is an error. */
+  *token(): Reading<Token | undefined> {
+    while (!this.skipSpace()) {
+      if (this.eof) return undefined;
+      yield;
+    }
+    const line = this.line;
+    let decoder: InstanceType<typeof TextDecoder> | undefined;
+    let text = '';
+    for (;;) {
+      const buf = this.buf;
+      const end = this.end;
+      let pos = this.pos;
+      while (pos < end && SPACE[buf[pos] ?? 0] === 0) pos++;
+      if (pos < end || this.eof) {
+        const piece = buf.subarray(this.pos, pos);
+        text = decoder === undefined ? utf8.decode(piece) : text + decoder.decode(piece);
+        this.pos = pos;
+        if (text.length > MAX_TOKEN_CHARS) throw tooLongToken(text, line);
+        this.lastLine = line;
+        return { text, line };
+      }
+      // The token runs on into the next block: keep its text so far (a string, never the raw blocks).
+      decoder ??= new TextDecoder('utf-8');
+      text += decoder.decode(buf.subarray(this.pos, end), { stream: true });
+      this.pos = end;
+      if (text.length > MAX_TOKEN_CHARS) throw tooLongToken(text, line);
+      yield;
+    }
+  }
+
+  /** The next token, or a JudgeInputError saying what was expected when the input has ended. */
+  *expect(what: string): Reading<Token> {
+    const token = yield* this.token();
+    if (token === undefined) throw new JudgeInputError(this.lastLine, `expected ${what}, but the input ended`);
+    return token;
+  }
+
+  /** A decimal integer in [min, max] (safe-integer range); the careful path behind `tryInt`. */
+  *int(what: string, min: number, max: number): Reading<number> {
+    const fast = min >= 0 ? this.tryInt(min, max) : NOT_FOUND;
+    if (fast !== NOT_FOUND) return fast;
+    const token = yield* this.expect(`${what} (an integer from ${min} to ${max})`);
+    const value = /^[+-]?\d{1,16}$/.test(token.text) ? Number(token.text) : Number.NaN;
+    if (!Number.isSafeInteger(value) || value < min || value > max) {
+      throw new JudgeInputError(
+        token.line,
+        `expected ${what} (an integer from ${min} to ${max}), found "${quoteInput(token.text)}"`,
+      );
+    }
+    return value;
+  }
+
+  /**
+   * A plain decimal integer in [min, max] of up to 19 digits lying wholly inside the block, as a bigint;
+   * undefined (nothing consumed) when that cannot be decided here: then use `bigint`.
+   */
+  tryBigint(min: bigint, max: bigint): bigint | undefined {
+    const buf = this.buf;
+    const end = this.end;
+    let pos = this.pos;
+    let line = this.line;
+    while (pos < end) {
+      const code = buf[pos] ?? 0;
+      if (SPACE[code] === 0) break;
+      if (code === 10) line++;
+      pos++;
+    }
+    const start = pos;
+    let rough = 0;
+    while (pos < end) {
+      const digit = (buf[pos] ?? 0) - 48;
+      if (digit < 0 || digit > 9) break;
+      rough = rough * 10 + digit;
+      pos++;
+    }
+    const length = pos - start;
+    if (length === 0 || length > 19) return undefined;
+    if (pos < end ? SPACE[buf[pos] ?? 0] === 0 : !this.eof) return undefined;
+    let value: bigint;
+    if (length <= 15) value = BigInt(rough);
+    else {
+      // Up to 19 digits: the first ones and the last nine are each exact doubles.
+      let high = 0;
+      let low = 0;
+      for (let k = start; k < pos - 9; k++) high = high * 10 + (buf[k] ?? 48) - 48;
+      for (let k = pos - 9; k < pos; k++) low = low * 10 + (buf[k] ?? 48) - 48;
+      value = BigInt(high) * 1_000_000_000n + BigInt(low);
+    }
+    if (value < min || value > max) return undefined;
+    this.pos = pos;
+    this.line = line;
+    this.lastLine = line;
+    return value;
+  }
+
+  /** A decimal integer in [min, max] of any size. */
+  *bigint(what: string, min: bigint, max: bigint): Reading<bigint> {
+    const fast = this.tryBigint(min, max);
+    if (fast !== undefined) return fast;
+    const token = yield* this.expect(`${what} (an integer from ${min} to ${max})`);
+    const value = /^[+-]?\d{1,40}$/.test(token.text) ? BigInt(token.text) : undefined;
+    if (value === undefined || value < min || value > max) {
+      throw new JudgeInputError(
+        token.line,
+        `expected ${what} (an integer from ${min} to ${max}), found "${quoteInput(token.text)}"`,
+      );
+    }
+    return value;
+  }
+
+  /** One of the given words, exactly. */
+  *word<const W extends string>(what: string, allowed: readonly W[]): Reading<W> {
+    const list = allowed.map((w) => `"${w}"`).join(' or ');
+    const token = yield* this.expect(`${what} (${list})`);
+    const found = allowed.find((w) => w === token.text);
+    if (found === undefined)
+      throw new JudgeInputError(token.line, `expected ${what} (${list}), found "${quoteInput(token.text)}"`);
+    return found;
+  }
+
+  /** Fails unless only whitespace remains. */
+  *expectEnd(): Reading<void> {
+    const token = yield* this.token();
+    if (token !== undefined) {
+      throw new JudgeInputError(token.line, `expected the end of the input, found "${quoteInput(token.text)}"`);
+    }
+  }
+}
+
+/** Runs a reading to its end, fetching blocks from `source` whenever it asks. */
+export async function drive<T>(
+  reader: ByteReader,
+  reading: Reading<T>,
+  source: ByteSource,
+  between?: () => Promise<void> | undefined,
+): Promise<T> {
+  for (;;) {
+    const step = reading.next();
+    if (step.done === true) return step.value;
+    if (between !== undefined) {
+      const wait = between();
+      if (wait !== undefined) await wait;
+    }
+    const wait = reader.fill(source);
+    if (wait !== undefined) await wait;
+  }
+}
+
+/** Runs a reading over a whole input held in memory (tests, short texts). */
+export function readAll<T>(input: Uint8Array | string, read: (reader: ByteReader) => Reading<T>): T {
+  const reader = ByteReader.of(input);
+  const step = read(reader).next();
+  if (step.done !== true) throw new Error('a reading asked for more input after the end');
+  return step.value;
+}
+
+/** Chunks of an async iterable (a stream) as a ByteSource; strings are encoded as UTF-8. */
+export function streamSource(chunks: AsyncIterable<string | Uint8Array>): ByteSource {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  return {
+    async next() {
+      for (;;) {
+        const step = await iterator.next();
+        if (step.done === true) return undefined;
+        const chunk = typeof step.value === 'string' ? encoder.encode(step.value) : step.value;
+        if (chunk.length > 0) return chunk;
+      }
+    },
+  };
+}
+
+/**
+ * A file descriptor read with readSync (no stream, no event-loop turn per block). When the descriptor turns
+ * out to be non-blocking (EAGAIN), reading continues through `fallback()`, the same input as a stream.
+ */
+export function descriptorSource(fd: number, fallback: () => AsyncIterable<string | Uint8Array>): ByteSource {
+  let stream: ByteSource | undefined;
+  const source: ByteSource = {
+    readInto(target, offset, length) {
+      try {
+        return readSync(fd, target, offset, length, null);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EOF') return 0;
+        if (code !== 'EAGAIN') throw error;
+        stream = streamSource(fallback());
+        delete source.readInto;
+        return -1;
+      }
+    },
+    next() {
+      stream ??= streamSource(fallback());
+      return stream.next();
+    },
+  };
+  return source;
+}

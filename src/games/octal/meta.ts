@@ -1,0 +1,26 @@
+/** What lists and help texts show of octal without loading the game: loaded by the catalog's entries. */
+import type { GameMeta } from '../../core/game.js';
+
+export const octalMeta = {
+  id: 'octal',
+  title: "Octal games — Kayles, Dawson's Kayles, Nim and every code 0.d1d2...dk",
+  summary: 'Take tokens from a heap as the octal code allows, maybe splitting it; who cannot move loses.',
+  origin: 'the octal games of Guy and Smith (1956), as in Winning Ways',
+  examples: [
+    {
+      cli: 'octal 0.77 --heaps 5,8,13',
+      fields: { code: '0.77', heaps: '5,8,13' },
+      note: 'Kayles: period 12 from n = 71',
+    },
+    {
+      cli: 'octal 0.07 --heaps 1000000000000000000',
+      fields: { code: '0.07', heaps: '1000000000000000000' },
+      note: "Dawson's Kayles: period 34, a heap of 10^18",
+    },
+    {
+      cli: 'octal nim --heaps 3,4,5',
+      fields: { code: 'nim', heaps: '3,4,5' },
+      note: 'Nim: G(n) = n',
+    },
+  ],
+} as const satisfies GameMeta;
