@@ -295,16 +295,26 @@ export function analyseFast(cards: readonly number[]): FastAnalysis {
 /** Per-depth scratch of the search: prime lists, subset products and exact counts. */
 class Level {
   readonly primes = new Int32Array(MAX_DISTINCT_PRIMES32);
+  /** c_p of each prime in `primes`. */
+  readonly counts = new Int32Array(MAX_DISTINCT_PRIMES32);
   readonly products = new Int32Array(1 << MAX_DISTINCT_PRIMES32);
   readonly exact = new Int32Array(1 << MAX_DISTINCT_PRIMES32);
+  /** Where each mask's radical sits in the divisor table (-1: absent or not looked up). */
+  readonly cells = new Int32Array(1 << MAX_DISTINCT_PRIMES32);
 }
 
 /** No winning move. */
 export const NO_MOVE = -1;
 
-/** The win/lose search over shared primes, for positions with at least one card taken. */
+/**
+ * The win/lose search over shared primes, for positions with at least one card taken. Each position carries
+ * its primes' counts and where its radical sits in the table, so a move costs no lookups beyond the subset
+ * counts its parent needed anyway.
+ */
 export class FastSearch {
   private readonly levels: Level[] = [];
+  private readonly topCounts = new Int32Array(MAX_DISTINCT_PRIMES32);
+  private readonly topPrimes = new Int32Array(MAX_DISTINCT_PRIMES32);
   constructor(private readonly a: FastAnalysis) {}
 
   private level(depth: number): Level {
@@ -316,42 +326,74 @@ export class FastSearch {
     return level;
   }
 
+  private countsOf(primes: Int32Array, k: number): Int32Array {
+    for (let i = 0; i < k; i++) this.topCounts[i] = this.a.table.count(primes[i] ?? 0);
+    return this.topCounts;
+  }
+
   /** Does the player to move win at the primes primes[0..k) (all shared) after t >= 1 cards were taken? */
   wins(primes: Int32Array, k: number, radical: number, t: number, depth: number): boolean {
+    return this.winsAt(primes, this.countsOf(primes, k), k, radical, -1, t, depth);
+  }
+
+  /** Does the first card of class c lose for its taker (the opponent wins at its shared primes, t = 1)? */
+  classLoses(c: number): boolean {
+    const a = this.a;
+    const from = a.classStart[c] ?? 0;
+    const k = (a.classStart[c + 1] ?? 0) - from;
+    const primes = this.topPrimes;
+    for (let i = 0; i < k; i++) primes[i] = a.classPrimes[from + i] ?? 0;
+    return this.wins(primes, k, a.classRadical[c] ?? 1, 1, 0);
+  }
+
+  /** wins() with the primes' counts known and `at` the radical's place in the table (-1: look it up). */
+  private winsAt(
+    primes: Int32Array,
+    counts: Int32Array,
+    k: number,
+    radical: number,
+    at: number,
+    t: number,
+    depth: number,
+  ): boolean {
     if (k === 0) return true; // the previous mover made g = 1 and lost
-    const table = this.a.table;
     let odd = 0;
     let live = k;
     for (let i = 0; i < k; i++) {
-      const c = table.count(primes[i] ?? 0);
+      const c = counts[i] ?? 0;
       if (c <= t) live--;
       else if (((c - t) & 1) === 1) odd++;
     }
     if (live < k) {
       // A prime with no card left leaves g at the next move whatever is played: drop it.
       if (live === 0) return false;
-      const next = this.level(depth).primes;
+      const level = this.level(depth);
+      const next = level.primes;
+      const nextCounts = level.counts;
       let j = 0;
       let r = 1;
       for (let i = 0; i < k; i++) {
-        const p = primes[i] ?? 0;
-        if (table.count(p) > t) {
-          next[j++] = p;
-          r *= p;
+        const c = counts[i] ?? 0;
+        if (c > t) {
+          nextCounts[j] = c;
+          next[j++] = primes[i] ?? 0;
+          r *= primes[i] ?? 1;
         }
       }
-      return this.wins(next, j, r, t, depth + 1);
+      return this.winsAt(next, nextCounts, j, r, -1, t, depth + 1);
     }
     if (odd === k) return true;
     if (odd === 0) return false;
     // The memo bits sit beside c_radical (every position's primes divide a taken card, so it is present).
-    const at = table.find(radical) + 1;
+    const table = this.a.table;
+    const cell = (at >= 0 ? at : table.find(radical)) + 1;
     const shift = (t & 1) === 0 ? 1 : 3;
-    const flags = table.slots[at] ?? 0;
+    const flags = cell > 0 ? (table.slots[cell] ?? 0) : 0;
     if (((flags >> shift) & 1) === 1) return ((flags >> (shift + 1)) & 1) === 1;
-    const result = this.findWinningMove(primes, k, radical, t, depth) !== NO_MOVE;
-    // The table does not move during the search (nothing is added), so `at` is still valid.
-    if (at > 0) table.slots[at] = (table.slots[at] ?? 0) | (1 << shift) | ((result ? 1 : 0) << (shift + 1));
+    const result = this.moveAt(primes, counts, k, cell - 1, t, depth) !== NO_MOVE;
+    // The table does not move during the search (nothing is added), so `cell` is still valid.
+    if (cell > 0)
+      table.slots[cell] = (table.slots[cell] ?? 0) | (1 << shift) | ((result ? 1 : 0) << (shift + 1));
     return result;
   }
 
@@ -360,35 +402,64 @@ export class FastSearch {
    * ((1 << k) - 1 for a card keeping them all), or NO_MOVE. The level's products hold each mask's radical.
    */
   findWinningMove(primes: Int32Array, k: number, radical: number, t: number, depth: number): number {
+    return this.moveAt(primes, this.countsOf(primes, k), k, this.a.table.find(radical), t, depth);
+  }
+
+  private moveAt(
+    primes: Int32Array,
+    counts: Int32Array,
+    k: number,
+    at: number,
+    t: number,
+    depth: number,
+  ): number {
     const table = this.a.table;
+    const slots = table.slots;
     const level = this.level(depth);
-    const { products, exact } = level;
+    const { products, exact, cells } = level;
     const size = 1 << k;
     const full = size - 1;
     products[0] = 1;
     exact[0] = this.a.n;
     for (let mask = 1; mask < size; mask++) {
+      const rest = mask & (mask - 1);
       const low = 31 - Math.clz32(mask & -mask);
-      const d = (products[mask & (mask - 1)] ?? 1) * (primes[low] ?? 1);
+      const d = (products[rest] ?? 1) * (primes[low] ?? 1);
       products[mask] = d;
-      exact[mask] = table.count(d);
+      let cell = -1;
+      let count = 0;
+      if (rest === 0)
+        count = counts[low] ?? 0; // one prime: its count came with the position
+      else if (mask === full && at >= 0) cell = at;
+      else if ((exact[rest] ?? 0) > 0) cell = table.find(d); // no card divisible by rest: none by d either
+      if (cell >= 0) count = (slots[cell + 1] ?? 0) >>> 5;
+      cells[mask] = cell;
+      exact[mask] = count;
     }
+    const stayLeft = (exact[full] ?? 0) - t;
     // Superset Moebius: from "divisible by every prime in mask" to "shares exactly mask with P".
     for (let bit = 1; bit < size; bit <<= 1) {
       for (let mask = 0; mask < size; mask++) {
         if ((mask & bit) === 0) exact[mask] = (exact[mask] ?? 0) - (exact[mask | bit] ?? 0);
       }
     }
-    const stayLeft = table.count(radical) - t;
     if (stayLeft > 0 && (stayLeft & 1) === 1) {
-      if (!this.wins(primes, k, radical, t + 1, depth + 1)) return full;
+      if (!this.winsAt(primes, counts, k, products[full] ?? 1, cells[full] ?? -1, t + 1, depth + 1))
+        return full;
     }
     const sub = level.primes;
+    const subCounts = level.counts;
     for (let mask = 1; mask < full; mask++) {
       if ((exact[mask] ?? 0) <= 0) continue;
       let j = 0;
-      for (let i = 0; i < k; i++) if (((mask >> i) & 1) === 1) sub[j++] = primes[i] ?? 0;
-      if (!this.wins(sub, j, products[mask] ?? 1, t + 1, depth + 1)) return mask;
+      for (let i = 0; i < k; i++) {
+        if (((mask >> i) & 1) === 1) {
+          subCounts[j] = counts[i] ?? 0;
+          sub[j++] = primes[i] ?? 0;
+        }
+      }
+      if (!this.winsAt(sub, subCounts, j, products[mask] ?? 1, cells[mask] ?? -1, t + 1, depth + 1))
+        return mask;
     }
     return NO_MOVE;
   }

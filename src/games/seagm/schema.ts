@@ -67,4 +67,3 @@ export type SeagmResult = z.infer<typeof SeagmResult>;
 export interface SeagmMove {
   readonly card: number;
 }
-

@@ -277,10 +277,7 @@ function solveOptimal(
     if (value === 1) wins = false;
     else if (c < 0) wins = true;
     else {
-      if (classWins[c] === -1) {
-        const primes = search.classPrimes(c);
-        classWins[c] = search.wins(primes, primes.length, a.classRadical[c] ?? 1, 1, 0) ? 0 : 1;
-      }
+      if (classWins[c] === -1) classWins[c] = search.classLoses(c) ? 0 : 1;
       wins = classWins[c] === 1;
     }
     if (wins) {
