@@ -92,7 +92,9 @@ export async function loadEntries(extraGamesModule: string | undefined): Promise
   let entries = builtInEntries;
   if (extraGamesModule !== undefined) {
     const builtIn = new Map(builtInEntries.map((entry) => [entry.id, entry]));
-    entries = (await loadCatalog(extraGamesModule)).games.map((game) => builtIn.get(game.id) ?? entryOf(game));
+    entries = (await loadCatalog(extraGamesModule)).games.map(
+      (game) => builtIn.get(game.id) ?? entryOf(game),
+    );
   }
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   return {

@@ -1,5 +1,6 @@
 /** `grundy judge <game>`: the original contest input on stdin, the original output on stdout. */
-import { ByteReader, descriptorSource, drive, streamSource, type ByteSource } from '../core/byte-reader.js';
+import { readSync } from 'node:fs';
+import { ByteReader, drive, streamSource, type ByteSource } from '../core/byte-reader.js';
 import { InputError } from '../core/errors.js';
 import type { AnyGame, JudgeFormat } from '../core/game.js';
 import type { EntryCatalog } from '../load-catalog.js';
@@ -29,6 +30,33 @@ class Output {
     if (this.stdout.write(text)) return undefined;
     return new Promise<void>((resolve) => this.stdout.once('drain', () => resolve()));
   }
+}
+
+/**
+ * A file descriptor read with readSync (no stream, no event-loop turn per block). When the descriptor turns
+ * out to be non-blocking (EAGAIN), reading continues through `fallback()`, the same input as a stream.
+ */
+function descriptorSource(fd: number, fallback: () => AsyncIterable<string | Uint8Array>): ByteSource {
+  let stream: ByteSource | undefined;
+  const source: ByteSource = {
+    readInto(target, offset, length) {
+      try {
+        return readSync(fd, target, offset, length, null);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EOF') return 0;
+        if (code !== 'EAGAIN') throw error;
+        stream = streamSource(fallback());
+        delete source.readInto;
+        return -1;
+      }
+    },
+    next() {
+      stream ??= streamSource(fallback());
+      return stream.next();
+    },
+  };
+  return source;
 }
 
 function inputSource(io: CliIo): ByteSource {

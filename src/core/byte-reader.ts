@@ -2,13 +2,12 @@
  * Contest input at memory speed: bytes in large blocks, parsed synchronously, numbers straight from the
  * buffer. A judge is a generator over a ByteReader: every read is plain synchronous code, and the generator
  * yields only when a token runs into the end of the block, so the driver (`driveJudge`) can fetch the next
- * block -- from a file descriptor with readSync, or from any async stream -- and resume it. Between blocks
+ * block -- from a file descriptor with readSync (src/cli/judge.ts), or from any async stream -- and resume it. Between blocks
  * nothing is awaited, and memory stays bounded by the block size (plus one token of at most MAX_TOKEN_CHARS).
  *
  * Errors are the InputReader's (./reader.ts), word for word: the line a token starts on, what was expected and
  * what was found; "the input ended" names the line of the last token read.
  */
-import { readSync } from 'node:fs';
 import { JudgeInputError } from './errors.js';
 import { MAX_TOKEN_CHARS, tooLongToken, type Token } from './reader.js';
 import { quoteInput } from './text.js';
@@ -198,7 +197,8 @@ export class ByteReader {
   /** The next token, or a JudgeInputError saying what was expected when the input has ended. */
   *expect(what: string): Reading<Token> {
     const token = yield* this.token();
-    if (token === undefined) throw new JudgeInputError(this.lastLine, `expected ${what}, but the input ended`);
+    if (token === undefined)
+      throw new JudgeInputError(this.lastLine, `expected ${what}, but the input ended`);
     return token;
   }
 
@@ -289,7 +289,10 @@ export class ByteReader {
   *expectEnd(): Reading<void> {
     const token = yield* this.token();
     if (token !== undefined) {
-      throw new JudgeInputError(token.line, `expected the end of the input, found "${quoteInput(token.text)}"`);
+      throw new JudgeInputError(
+        token.line,
+        `expected the end of the input, found "${quoteInput(token.text)}"`,
+      );
     }
   }
 }
@@ -335,31 +338,4 @@ export function streamSource(chunks: AsyncIterable<string | Uint8Array>): ByteSo
       }
     },
   };
-}
-
-/**
- * A file descriptor read with readSync (no stream, no event-loop turn per block). When the descriptor turns
- * out to be non-blocking (EAGAIN), reading continues through `fallback()`, the same input as a stream.
- */
-export function descriptorSource(fd: number, fallback: () => AsyncIterable<string | Uint8Array>): ByteSource {
-  let stream: ByteSource | undefined;
-  const source: ByteSource = {
-    readInto(target, offset, length) {
-      try {
-        return readSync(fd, target, offset, length, null);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'EOF') return 0;
-        if (code !== 'EAGAIN') throw error;
-        stream = streamSource(fallback());
-        delete source.readInto;
-        return -1;
-      }
-    },
-    next() {
-      stream ??= streamSource(fallback());
-      return stream.next();
-    },
-  };
-  return source;
 }

@@ -43,7 +43,11 @@ async function viaBytes(game: AnyGame, text: string, cuts: readonly number[]): P
   const reader = new ByteReader();
   try {
     const chunks = blocks(new TextEncoder().encode(text), cuts);
-    await drive(reader, run(reader, (line) => lines.push(line)), sourceOf(chunks));
+    await drive(
+      reader,
+      run(reader, (line) => lines.push(line)),
+      sourceOf(chunks),
+    );
     return { output: lines.map((line) => `${line}\n`).join('') };
   } catch (error) {
     return { error: (error as Error).message };
@@ -106,8 +110,18 @@ const moveSet = fc.uniqueArray(fc.integer({ min: 1, max: 6 }), { maxLength: 3 })
 const partisanInput = layout(
   tests(
     fc
-      .tuple(fc.oneof(fc.bigInt({ min: 0n, max: 50n }), fc.bigInt({ min: 0n, max: 10n ** 18n })), moveSet, moveSet)
-      .map(([n, a, b]) => [n.toString(), String(a.length), ...a.map(String), String(b.length), ...b.map(String)]),
+      .tuple(
+        fc.oneof(fc.bigInt({ min: 0n, max: 50n }), fc.bigInt({ min: 0n, max: 10n ** 18n })),
+        moveSet,
+        moveSet,
+      )
+      .map(([n, a, b]) => [
+        n.toString(),
+        String(a.length),
+        ...a.map(String),
+        String(b.length),
+        ...b.map(String),
+      ]),
   ),
 );
 
@@ -146,9 +160,7 @@ const magicTest = fc.oneof(
 );
 const magicInput = layout(tests(magicTest));
 
-const abgameInput = layout(
-  tests(fc.stringMatching(/^[AB.]{1,16}$/).map((board) => [board])),
-);
+const abgameInput = layout(tests(fc.stringMatching(/^[AB.]{1,16}$/).map((board) => [board])));
 
 const games: [AnyGame, fc.Arbitrary<string>][] = [
   [seagm, seagmInput],
@@ -164,7 +176,22 @@ const cuts = fc.array(fc.nat(), { maxLength: 6 });
 const corruption = fc.tuple(
   fc.constantFrom('replace', 'drop', 'insert', 'truncate', 'append'),
   fc.nat(),
-  fc.constantFrom('x', '-', '+', '0', '9', ' ', '\n', 'A', '.', 'é', '\u0000', '1 2', 'Bob', '99999999999999999999'),
+  fc.constantFrom(
+    'x',
+    '-',
+    '+',
+    '0',
+    '9',
+    ' ',
+    '\n',
+    'A',
+    '.',
+    'é',
+    '\u0000',
+    '1 2',
+    'Bob',
+    '99999999999999999999',
+  ),
 );
 
 function corrupt(text: string, [kind, at, what]: [string, number, string]): string {
@@ -231,7 +258,20 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 const tokenText = fc.oneof(
   fc.integer({ min: 0, max: 2000 }).map(String),
   fc.bigInt({ min: 0n, max: 10n ** 25n }).map(String),
-  fc.constantFrom('Alice', 'Bob', 'alice', '+7', '-0', '-3', '007', '0x10', 'é9', '1e5', '\u0000', '99999999999999999'),
+  fc.constantFrom(
+    'Alice',
+    'Bob',
+    'alice',
+    '+7',
+    '-0',
+    '-3',
+    '007',
+    '0x10',
+    'é9',
+    '1e5',
+    '\u0000',
+    '99999999999999999',
+  ),
 );
 const text = layout(fc.array(tokenText, { maxLength: 8 }));
 
@@ -272,13 +312,18 @@ async function settle(work: () => Promise<unknown[]>): Promise<unknown> {
 describe('ByteReader', () => {
   it('reads what InputReader reads, call by call, with the same errors, across any block borders', async () => {
     await fc.assert(
-      fc.asyncProperty(text, fc.array(step, { minLength: 1, maxLength: 10 }), cuts, async (input, steps, at) => {
-        const expected = await settle(() => tokenSteps(InputReader.fromString(input), steps));
-        const reader = new ByteReader();
-        const chunks = blocks(new TextEncoder().encode(input), at);
-        const actual = await settle(() => drive(reader, byteSteps(reader, steps), sourceOf(chunks)));
-        expect(actual).toEqual(expected);
-      }),
+      fc.asyncProperty(
+        text,
+        fc.array(step, { minLength: 1, maxLength: 10 }),
+        cuts,
+        async (input, steps, at) => {
+          const expected = await settle(() => tokenSteps(InputReader.fromString(input), steps));
+          const reader = new ByteReader();
+          const chunks = blocks(new TextEncoder().encode(input), at);
+          const actual = await settle(() => drive(reader, byteSteps(reader, steps), sourceOf(chunks)));
+          expect(actual).toEqual(expected);
+        },
+      ),
       { numRuns: runs(400) },
     );
   });
@@ -300,7 +345,14 @@ describe('ByteReader', () => {
 
   it('reads all of a text held in memory, and says so when a reading wants more', () => {
     expect(readAll('Bob\n', (reader) => reader.word('x', ['Bob', 'Alice']))).toBe('Bob');
-    expect(() => readAll('12', () => (function* () { yield; return 0; })())).toThrow(/more input after the end/);
+    expect(() =>
+      readAll('12', () =>
+        (function* () {
+          yield;
+          return 0;
+        })(),
+      ),
+    ).toThrow(/more input after the end/);
     expect(readAll(' 42 ', (reader) => reader.int('x', 0, 99))).toBe(42);
   });
 });

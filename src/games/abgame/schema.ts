@@ -90,4 +90,3 @@ export interface AbgameMove {
   readonly from: number;
   readonly to: number;
 }
-

@@ -82,7 +82,8 @@ function roomWhat(n: number | bigint, t: number, i: number): string {
  * pattern test and extra await per token would double the time of a 10^6-passage file.
  */
 function roomOf(token: Token | undefined, line: number, n: number, t: number, i: number): number {
-  if (token === undefined) throw new JudgeInputError(line, `expected ${roomWhat(n, t, i)}, but the input ended`);
+  if (token === undefined)
+    throw new JudgeInputError(line, `expected ${roomWhat(n, t, i)}, but the input ended`);
   const text = token.text;
   let value = text.length <= 16 ? 0 : Number.NaN;
   for (let k = 0; k < text.length && !Number.isNaN(value); k++) {
@@ -100,7 +101,6 @@ async function readBigRoom(reader: InputReader, n: bigint, t: number, i: number)
   if (room === undefined) throw new JudgeInputError(reader.line, `expected ${roomWhat(n, t, i)}`);
   return room;
 }
-
 
 // ---- The same format read from bytes (`run`): rooms straight from the buffer, passages in typed arrays.
 

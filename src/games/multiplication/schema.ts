@@ -5,7 +5,6 @@ import { MAX_N, MIN_N, PLAYERS } from './limits.js';
 
 export { MAX_N, MIN_N, PLAYERS, otherPlayer, type Player } from './limits.js';
 
-
 export const MultiplicationParams = z.strictObject({
   /** The target N as a canonical decimal string (JSON-safe; Discord integers stop at 2^53). */
   n: decimalInteger({ name: 'n', min: MIN_N, max: MAX_N, example: '40' }),
@@ -39,4 +38,3 @@ export type MultiplicationResult = z.infer<typeof MultiplicationResult>;
 export interface MultiplicationMove {
   readonly prime: string;
 }
-

@@ -6,7 +6,6 @@ import { DEFAULT_SEARCH, MAX_HEAP, MAX_HEAPS, MAX_SEARCH, MIN_SEARCH, SAMPLE_LIM
 
 export { DEFAULT_SEARCH, MAX_HEAP, MAX_HEAPS, MAX_SEARCH, MIN_SEARCH, SAMPLE_LIMIT } from './limits.js';
 
-
 const HEAPS_EXAMPLE = '5,8,13';
 
 /** The code in canonical form (see code.ts): `0.77`, `0.0`, `nim`. */

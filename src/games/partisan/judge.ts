@@ -11,7 +11,10 @@ import type { PartisanParams, PartisanResult } from './schema.js';
 import { solvePartisan } from './solve.js';
 
 function twice(line: number, who: string, test: number, move: number): JudgeInputError {
-  return new JudgeInputError(line, `${who}'s moves in test ${test} must be distinct, but ${move} appears twice`);
+  return new JudgeInputError(
+    line,
+    `${who}'s moves in test ${test} must be distinct, but ${move} appears twice`,
+  );
 }
 
 async function readSet(reader: InputReader, who: string, test: number): Promise<number[]> {

@@ -5,7 +5,6 @@ import { MAX_MOVE, MAX_N, PATTERN_LIMIT } from './limits.js';
 
 export { MAX_MOVE, MAX_N, PATTERN_LIMIT } from './limits.js';
 
-
 const SET_EXAMPLE = '"3 4" or "3,4" (or "none")';
 
 function shown(value: unknown): string {
