@@ -7,7 +7,7 @@ import { JudgeInputError } from '../../src/core/errors.js';
 import { seagm } from '../../src/games/seagm/index.js';
 import { bruteReplyWins } from '../../src/games/seagm/brute.js';
 import { distinctPrimes, isPrime } from '../../src/games/seagm/factor.js';
-import { solveSeagm } from '../../src/games/seagm/solve.js';
+import { analyse, OptimalSearch, solveSeagm } from '../../src/games/seagm/solve.js';
 import type { SeagmParams } from '../../src/games/seagm/schema.js';
 import { smallCards } from './seagm.fixture.js';
 import { editorialSolve } from './seagm.reference.js';
@@ -121,6 +121,43 @@ describe('SEAGM fast solver against the brute force', () => {
       expect(r.endsOnTurn.slice(0, 11)).toEqual(Array.from({ length: 11 }, () => 0));
     },
   );
+});
+
+describe('SEAGM typed-array solver against the prime-class search', () => {
+  it('finds the same winning first cards on hundreds of cards with many shared primes', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.integer({ min: 1, max: 3000 }), fc.integer({ min: 1, max: 10 ** 9 })), {
+          minLength: 1,
+          maxLength: 400,
+          size: 'max',
+        }),
+        (cards) => {
+          const p = params(cards);
+          const fast = solveSeagm(p);
+          // The search over whole prime sets (every prime of a card, shared or not), as play.ts uses it.
+          const a = analyse(p.cards);
+          const search = new OptimalSearch(a);
+          const winning = a.classes
+            .filter((c) => c.primes.length > 0 && !search.wins(c.primes, c.radical, 1))
+            .flatMap((c) => c.values)
+            .sort((x, y) => x - y);
+          expect(fast.winningCardCount).toBe(winning.length);
+          expect(fast.winningCards).toEqual(winning.slice(0, fast.winningCards.length));
+          expect(fast.firstWins).toBe(winning.length > 0);
+          for (const { card, reply } of fast.refutations) {
+            expect(p.cards).toContain(card);
+            if (reply === null) continue;
+            // After card and reply, the first player must face a lost position.
+            const after = [...p.cards];
+            after.splice(after.indexOf(card), 1);
+            expect(after).toContain(reply);
+          }
+        },
+      ),
+      { numRuns: runs(60) },
+    );
+  });
 });
 
 describe('SEAGM factorisation', () => {

@@ -15,10 +15,10 @@
  * two-sided recurrence (exactly, in fractions, for n <= 100).
  */
 import { distinctPrimes } from './factor.js';
+import { analyseFast, FastSearch, NO_MOVE, type FastAnalysis } from './fast.js';
 import { add, mul, rational, sub, toNumber, type Rational, ONE, ZERO } from '../../math/rational.js';
 import { EXACT_LIMIT, TURN_TABLE_LIMIT, WINNING_LIST_LIMIT } from './limits.js';
 import type { SeagmParams, SeagmResult } from './schema.js';
-import { gcd } from '../../math/gcd.js';
 
 /** Open-addressing map from squarefree d (2 <= d <= 10^9) to how many cards d divides, with omega(d). */
 class DivisorCounts {
@@ -261,54 +261,88 @@ export function cardFor(
 const REFUTATION_LIMIT = 8;
 
 function solveOptimal(
-  a: SeagmAnalysis,
+  a: FastAnalysis,
 ): Pick<SeagmResult, 'firstWins' | 'winningCards' | 'winningCardCount' | 'refutations'> {
-  const search = new OptimalSearch(a);
+  const search = new FastSearch(a);
+  const { values, classOf } = a;
+  // Card 1 makes g = 1 at once and loses; a card without shared primes wins (every reply makes g = 1, or
+  // none is left); any other first card hands the opponent its class's shared primes with one card taken.
+  const classWins = new Int8Array(a.classRadical.length).fill(-1);
   const winning: number[] = [];
   let winningCardCount = 0;
-  const losingClasses: PrimeClass[] = [];
-  for (const cls of a.classes) {
-    // Card 1 (no primes) makes g = 1 at once; any other first card hands the opponent (P, 1).
-    const wins = cls.primes.length > 0 && !search.wins(cls.primes, cls.radical, 1);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i] ?? 1;
+    const c = classOf[i] ?? -1;
+    let wins: boolean;
+    if (value === 1) wins = false;
+    else if (c < 0) wins = true;
+    else {
+      if (classWins[c] === -1) classWins[c] = search.classLoses(c) ? 0 : 1;
+      wins = classWins[c] === 1;
+    }
     if (wins) {
-      winningCardCount += cls.values.length;
-      winning.push(...cls.values);
-    } else {
-      losingClasses.push(cls);
+      winningCardCount++;
+      if (winning.length < WINNING_LIST_LIMIT) winning.push(value);
     }
   }
-  winning.sort((x, y) => x - y);
   const refutations: SeagmResult['refutations'] = [];
   if (winningCardCount === 0) {
-    for (const cls of losingClasses.slice(0, REFUTATION_LIMIT)) {
-      const card = cls.values[0] ?? 1;
-      if (cls.primes.length === 0) {
-        refutations.push({ card, reply: null });
-        continue;
-      }
-      const move = search.findWinningMove(cls.primes, cls.radical, 1);
-      const reply = move === undefined ? undefined : cardFor(a, cls.primes, move, new Map([[card, 1]]));
-      // With no safe reply left the opponent still wins: the first player then runs out of moves.
-      refutations.push({ card, reply: reply ?? null });
+    // One refutation per set of primes, for the smallest cards of the first few sets.
+    const seen: number[] = [];
+    for (let i = 0; i < values.length && refutations.length < REFUTATION_LIMIT; i++) {
+      let radical = 1;
+      for (let j = a.primeStart[i] ?? 0; j < (a.primeStart[i + 1] ?? 0); j++) radical *= a.primes[j] ?? 1;
+      if (seen.includes(radical)) continue;
+      seen.push(radical);
+      const card = values[i] ?? 1;
+      const c = classOf[i] ?? -1;
+      // (c < 0 with card > 1 would be a winning card, and there is none.)
+      refutations.push({ card, reply: c < 0 ? null : replyTo(a, search, i, c) });
     }
   }
-  return {
-    firstWins: winningCardCount > 0,
-    winningCards: winning.slice(0, WINNING_LIST_LIMIT),
-    winningCardCount,
-    refutations,
-  };
+  return { firstWins: winningCardCount > 0, winningCards: winning, winningCardCount, refutations };
 }
 
-/** A[c] = sum of -mu(d) over squarefree d > 1 dividing exactly c cards. */
-function inclusionExclusionWeights(a: SeagmAnalysis): Map<number, number> {
-  const weights = new Map<number, number>();
-  a.divisorCounts.forEach((_d, count, omega) => {
-    const sign = omega % 2 === 1 ? 1 : -1;
-    weights.set(count, (weights.get(count) ?? 0) + sign);
-  });
-  for (const [c, w] of weights) if (w === 0) weights.delete(c);
-  return weights;
+/** A card that wins against first card values[i] (class c), or null when the opponent has none to play. */
+function replyTo(a: FastAnalysis, search: FastSearch, i: number, c: number): number | null {
+  const primes = search.classPrimes(c);
+  const k = primes.length;
+  const mask = search.findWinningMove(primes, k, a.classRadical[c] ?? 1, 1, 0);
+  // With no safe reply left the opponent still wins: the first player then runs out of moves.
+  if (mask === NO_MOVE) return null;
+  // A card on the table whose shared primes meet the class's in exactly the primes of `mask`.
+  for (let j = 0; j < a.values.length; j++) {
+    const left = (a.multiplicity[j] ?? 0) - (j === i ? 1 : 0);
+    if (left <= 0) continue;
+    let meet = 0;
+    for (let q = a.primeStart[j] ?? 0; q < (a.primeStart[j + 1] ?? 0); q++) {
+      const at = primes.indexOf(a.primes[q] ?? 0);
+      if (at >= 0) meet |= 1 << at;
+    }
+    if (meet === mask) return a.values[j] ?? null;
+  }
+  return null;
+}
+
+/** w[c] = sum of -mu(d) over squarefree d > 1 dividing exactly c >= 2 cards, for the c where it is not 0. */
+function inclusionExclusionWeights(a: FastAnalysis): { counts: number[]; weights: number[] } {
+  const byCount = new Float64Array(a.n + 1);
+  const slots = a.table.slots;
+  for (let i = 0; i < slots.length; i += 2) {
+    if ((slots[i] ?? 0) === 0) continue;
+    const packed = slots[i + 1] ?? 0;
+    const c = packed >>> 5;
+    if (c >= 2) byCount[c] = (byCount[c] ?? 0) + ((packed & 1) === 1 ? 1 : -1);
+  }
+  const out: { counts: number[]; weights: number[] } = { counts: [], weights: [] };
+  for (let c = 2; c <= a.n; c++) {
+    const w = byCount[c] ?? 0;
+    if (w !== 0) {
+      out.counts.push(c);
+      out.weights.push(w);
+    }
+  }
+  return out;
 }
 
 /** S(c) for every c in 0..n, in doubles, by the forward recurrence below n/3 and the backward one above. */
@@ -335,23 +369,27 @@ function alternatingSumsExact(n: number): Rational[] {
 }
 
 function solveRandom(
-  a: SeagmAnalysis,
+  a: FastAnalysis,
   exactLimit: number,
 ): Pick<SeagmResult, 'probability' | 'fraction' | 'endsOnTurn'> {
   const n = a.n;
-  const weights = inclusionExclusionWeights(a);
+  const { counts, weights } = inclusionExclusionWeights(a);
+  const above = n - a.ones; // cards > 1: the chance that the first card alone keeps g > 1, times n
   let probability: number;
   let fraction: SeagmResult['fraction'] = null;
   if (n <= exactLimit) {
     const s = alternatingSumsExact(n);
-    let exact = ZERO;
-    for (const [c, w] of weights) exact = add(exact, mul(rational(BigInt(w)), s[c] ?? ZERO));
+    let exact = rational(BigInt(above), BigInt(n));
+    counts.forEach((c, i) => {
+      const term = sub(s[c] ?? ZERO, rational(BigInt(c), BigInt(n)));
+      exact = add(exact, mul(rational(BigInt(weights[i] ?? 0)), term));
+    });
     fraction = { num: exact.num.toString(), den: exact.den.toString() };
     probability = toNumber(exact);
   } else {
     const s = alternatingSums(n);
-    let sum = 0;
-    for (const [c, w] of weights) sum += w * (s[c] ?? 0);
+    let sum = above / n;
+    counts.forEach((c, i) => (sum += (weights[i] ?? 0) * ((s[c] ?? 0) - c / n)));
     probability = Math.min(1, Math.max(0, sum));
   }
   // prob[k] = Pr(gcd of the first k cards > 1); the game ends on turn k with prob[k-1] - prob[k].
@@ -362,12 +400,14 @@ function solveRandom(
       prob.push(0);
       continue;
     }
-    let pk = 0;
-    for (const [c, w] of weights) {
-      if (c < k) continue;
-      let ratio = 1;
-      for (let i = 0; i < k; i++) ratio *= (c - i) / (n - i);
-      pk += w * ratio;
+    let pk = k === 1 ? above / n : 0;
+    if (k >= 2) {
+      counts.forEach((c, i) => {
+        if (c < k) return;
+        let ratio = 1;
+        for (let j = 0; j < k; j++) ratio *= (c - j) / (n - j);
+        pk += (weights[i] ?? 0) * ratio;
+      });
     }
     prob.push(Math.min(1, Math.max(0, pk)));
   }
@@ -379,10 +419,10 @@ function solveRandom(
 
 /** `exactLimit` (tests only) moves the switch from exact fractions to doubles. */
 export function solveSeagm(params: SeagmParams, exactLimit = EXACT_LIMIT): SeagmResult {
-  const a = analyse(params.cards);
+  const a = analyseFast(params.cards);
   return {
     n: params.cards.length,
-    gcdAll: params.cards.reduce(gcd, 0),
+    gcdAll: a.gcdAll,
     ...solveOptimal(a),
     ...solveRandom(a, exactLimit),
   };
