@@ -5,7 +5,7 @@
  * A save is one Lua script: compare the version, write, set the expiry, update the owner's set.
  * Sessions are validated with zod when read back.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../jobs/connection.js';
 import { openStoreClient, readVersionedHash } from '../../jobs/versioned-hash.js';
 import { PlaySession } from '../session.js';
 import { FINISHED_GAME_SECONDS, IDLE_GAME_SECONDS, type PlayStore, type StoredSession } from '../store.js';
@@ -40,7 +40,7 @@ export class RedisPlayStore implements PlayStore {
 
   /** @param client a connected ioredis client; closed by `close()` only when `owned`. */
   constructor(
-    private readonly client: Redis,
+    private readonly client: RedisClient,
     private readonly options: RedisPlayStoreOptions,
     private readonly owned = false,
   ) {
