@@ -26,10 +26,10 @@ export interface ClusterTarget {
   readonly tls: boolean;
 }
 
-/** The seed nodes and credentials of a `redis+cluster://` URL; an InputError-worthy message when malformed. */
+/** The seed nodes and credentials of a `redis+cluster://` URL; an InputError naming REDIS_URL when malformed. */
 export function parseClusterUrl(url: string): ClusterTarget {
   const match = CLUSTER_SCHEME.exec(url.trim());
-  if (match === null) throw new Error(`not a redis+cluster:// URL: ${safeRedisUrl(url)}`);
+  if (match === null) throw new InputError(`not a redis+cluster:// URL: ${safeRedisUrl(url)}`, 'REDIS_URL');
   const tls = match[1]?.toLowerCase() === 'rediss';
   let rest = url.trim().slice(match[0].length).replace(/\/+$/, '');
   let username: string | undefined;
@@ -48,9 +48,10 @@ export function parseClusterUrl(url: string): ClusterTarget {
     const node = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(part.trim());
     const port = Number(node?.[2]);
     if (node?.[1] === undefined || !(port >= 1 && port <= 65_535))
-      throw new Error(
+      throw new InputError(
         `bad cluster node "${part}" in ${safeRedisUrl(url)}: each node is host:port, ` +
           'e.g. redis+cluster://10.0.0.1:7000,10.0.0.2:7000',
+        'REDIS_URL',
       );
     return { host: node[1], port };
   });
@@ -94,7 +95,7 @@ export interface ClientOptions {
 }
 import { RedisQueueBackend } from 'bullmq';
 import { Cluster, Redis } from 'ioredis';
-import { ServiceUnavailableError } from '../core/errors.js';
+import { InputError, ServiceUnavailableError } from '../core/errors.js';
 import type { Logger } from '../log.js';
 
 export type RedisRole = 'producer' | 'cache' | 'worker' | 'blocking' | 'subscriber';
