@@ -13,6 +13,7 @@ const files = [
   'service',
   'bot',
   'limits',
+  'faults',
 ] as const;
 
 function pad(text: string, width: number, right = false): string {
