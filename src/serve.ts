@@ -25,6 +25,8 @@ import {
   type RunningHttpServer,
 } from './http/server.js';
 import { checkAdminSetup, startAdminListener } from './http/admin.js';
+import { createApi } from './http/api/index.js';
+import { createStaticSite } from './http/static.js';
 import { publicKeyFromHex } from './http/verify.js';
 import type { SolveService } from './jobs/types.js';
 import type { GameCatalog } from './games/catalog.js';
@@ -43,8 +45,9 @@ import type { PlayStore } from './play/store.js';
 
 export const serveUsage = `Usage: grundy serve
 
-Answers Discord slash commands two ways at once:
-  - the HTTP interactions endpoint, POST /interactions on HOST:PORT (default 0.0.0.0:8080), verified with
+Serves the page at / and the JSON API under /api (docs/api.md) on HOST:PORT (default 0.0.0.0:8080), with no
+setting needed, and answers Discord slash commands two ways at once:
+  - the HTTP interactions endpoint, POST /interactions on the same listener, verified with
     DISCORD_PUBLIC_KEY; also GET /healthz and GET /metrics. BULL_BOARD=1 (with REDIS_URL) serves /admin/queues
     on a separate admin listener, ADMIN_HOST:ADMIN_PORT (default 127.0.0.1:9090);
   - the gateway, when DISCORD_TOKEN is set.
@@ -71,6 +74,8 @@ export interface ServerDeps {
   readonly quiz?: QuizDeps;
   /** Games against Grundy: a store to use instead of `createPlayStore(config)` (then the caller closes it). */
   readonly play?: { readonly store?: PlayStore };
+  /** The folder the page is served from at / (default: the package's web/). */
+  readonly webRoot?: string;
 }
 
 export interface QuizDeps {
@@ -180,6 +185,17 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     now,
   });
 
+  const api = createApi({
+    service: deps.service,
+    catalog,
+    play: playService,
+    rateLimit: shared.rateLimit,
+    inlineCostMs: config.INLINE_COST_MS,
+    logger: logger.child({ component: 'api' }),
+    randomSeed: () => randomInt(2 ** 31),
+    now,
+  });
+
   let client: Client | undefined;
   let detachGateway: (() => void) | undefined;
   let gatewayState = config.DISCORD_TOKEN === undefined ? 'off (no DISCORD_TOKEN)' : 'off';
@@ -226,6 +242,8 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     }),
     replays: shared.replays,
     now,
+    api,
+    web: createStaticSite(deps.webRoot),
   });
   let http;
   try {
@@ -279,6 +297,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
           detachGateway?.();
           if (client !== undefined) await destroyGatewayClient(client, logger);
         });
+        await step('api', () => api.close());
         await step('dispatcher', () => dispatcher.close(deps.graceMs ?? 10_000));
         await step('quizzes', closeQuizzes);
         await step('play', closePlay);

@@ -1,6 +1,7 @@
 /**
- * The HTTP side of `grundy serve`: the signed interactions endpoint (POST /interactions), GET /healthz,
- * GET /metrics. (Bull Board has its own listener: src/http/admin.ts.)
+ * The HTTP side of `grundy serve`, a thin router: the signed interactions endpoint (POST /interactions),
+ * GET /healthz, GET /metrics, the JSON API under /api (src/http/api/) and the page's files at / (static.ts).
+ * (Bull Board has its own listener: src/http/admin.ts.)
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +17,9 @@ import type { HealthReport } from '../jobs/types.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import { checkSignature } from './verify.js';
+import { BodyTooLarge, header, readBody, refuseBody, sendJson, sendText } from './respond.js';
+import type { Api } from './api/index.js';
+import type { StaticSite } from './static.js';
 
 export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -37,82 +41,10 @@ export interface HttpAppDeps {
   /** Remembers interaction ids (default: this process only). */
   readonly replays?: ReplayGuard | undefined;
   readonly now: () => number;
-}
-
-class BodyTooLarge extends Error {}
-
-/**
- * The body, up to `limit` bytes. Past the limit (declared or counted) it stops reading at once: the socket is
- * paused, so a client streaming gigabytes only fills its own buffers until `refuseBody` closes the connection.
- */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > limit) {
-      req.pause();
-      reject(new BodyTooLarge());
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size > limit) {
-        req.off('data', onData);
-        req.pause();
-        chunks.length = 0;
-        reject(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-/** How long a refused connection may linger so the 413 reaches the client before the socket is destroyed. */
-const REFUSE_LINGER_MS = 500;
-
-/** 413 with `Connection: close`, then the connection ends without reading another byte of the body. */
-function refuseBody(req: IncomingMessage, res: ServerResponse): void {
-  const socket = req.socket;
-  const text = JSON.stringify({ error: `request body too large (at most ${MAX_BODY_BYTES} bytes)` });
-  res.shouldKeepAlive = false;
-  res.writeHead(413, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    connection: 'close',
-  });
-  res.end(text, () => {
-    // FIN after the response; the unread body is dropped with the socket shortly after.
-    socket.end();
-    setTimeout(() => socket.destroy(), REFUSE_LINGER_MS).unref();
-  });
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  if (res.headersSent) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-function sendText(
-  res: ServerResponse,
-  status: number,
-  text: string,
-  contentType = 'text/plain; charset=utf-8',
-): void {
-  if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
+  /** The JSON API under /api (absent: /api is 404 like any unknown path). */
+  readonly api?: Api | undefined;
+  /** The page's files at / (absent: no page). */
+  readonly web?: StaticSite | undefined;
 }
 
 async function handleInteraction(
@@ -130,7 +62,8 @@ async function handleInteraction(
   try {
     body = await readBody(req, MAX_BODY_BYTES);
   } catch (error) {
-    if (error instanceof BodyTooLarge) refuseBody(req, res);
+    if (error instanceof BodyTooLarge)
+      refuseBody(req, res, { error: `request body too large (at most ${MAX_BODY_BYTES} bytes)` });
     else res.destroy();
     return;
   }
@@ -224,6 +157,8 @@ export function createRequestHandler(deps: HttpAppDeps): NodeRequestHandler {
       if (path === '/metrics' && req.method === 'GET') {
         return sendText(res, 200, await deps.metrics.registry.metrics(), deps.metrics.registry.contentType);
       }
+      if (deps.api !== undefined && (await deps.api.handle(req, res, path))) return;
+      if (deps.web !== undefined && (await deps.web.handle(req, res, path))) return;
       return sendText(res, 404, 'Not found');
     })();
     task.catch((error: unknown) => {

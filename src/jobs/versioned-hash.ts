@@ -1,6 +1,7 @@
 /**
  * The storage shape the quiz and play stores share in Redis: one hash per record, `{ v: version, s: JSON }`,
- * written by a compare-and-set Lua script and validated with zod when read back.
+ * written by a compare-and-set Lua script and validated with zod when read back. Each store adds its own keys
+ * and steps (timers, leaderboards, open games) to the one shared compare-and-set head.
  */
 import { Redis } from 'ioredis';
 import type { z } from 'zod';
@@ -29,4 +30,61 @@ export function openStoreClient(url: string, connectionName: string): Redis {
   const client = new Redis(url, { maxRetriesPerRequest: 2, connectionName });
   client.on('error', () => undefined);
   return client;
+}
+
+/**
+ * A compare-and-set Lua script: KEYS[1] is the record, ARGV[1] the version the caller read, ARGV[2] the new
+ * JSON. A stale version returns -1 and writes nothing; otherwise the record is written with the next version,
+ * then the store's own `steps` run (they see the local `version`), all in one atomic script.
+ */
+export function compareAndSetScript(steps: string): string {
+  return `
+local current = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
+if current ~= tonumber(ARGV[1]) then return -1 end
+local version = current + 1
+redis.call('HSET', KEYS[1], 'v', version, 's', ARGV[2])
+${steps.trim()}
+return version
+`;
+}
+
+/** What the quiz and play Redis stores share: reading and compare-and-set writing of records, and closing. */
+export abstract class VersionedHashStore {
+  private closing: Promise<void> | undefined;
+
+  /** @param client a connected ioredis client; closed by `close()` only when `owned` (the stores' `open`). */
+  protected constructor(
+    protected readonly client: Redis,
+    private readonly owned: boolean,
+  ) {}
+
+  protected async readRecord<T>(
+    key: string,
+    schema: z.ZodType<T>,
+  ): Promise<{ value: T | undefined; version: number }> {
+    return readVersionedHash(this.client, key, schema);
+  }
+
+  /**
+   * Runs a `compareAndSetScript`: `keys[0]` is the record, `args` start with the expected version and the JSON.
+   * Returns the new version, or undefined when another writer got there first.
+   */
+  protected async writeRecord(
+    script: string,
+    keys: readonly string[],
+    args: readonly [expectedVersion: number, json: string, ...rest: (string | number)[]],
+  ): Promise<number | undefined> {
+    const version = Number(await this.client.eval(script, keys.length, ...keys, ...args));
+    return version > 0 ? version : undefined;
+  }
+
+  /** Idempotent; closes the connection only when the store opened it. */
+  close(): Promise<void> {
+    if (!this.owned) return Promise.resolve();
+    this.closing ??= this.client.quit().then(
+      () => undefined,
+      () => this.client.disconnect(),
+    );
+    return this.closing;
+  }
 }

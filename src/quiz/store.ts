@@ -3,7 +3,7 @@
  * compare-and-set (two processes can never both commit the same time-up), the channels that still need a
  * timer, and the leaderboards. Implementations: src/quiz/storage/memory.ts (no Redis) and src/quiz/storage/redis.ts.
  */
-import type { QuizState, ScoreDelta } from './machine.js';
+import { QuizState, isTracked, wakeAt, type ScoreDelta } from './machine.js';
 
 export interface StoredQuiz {
   /** Undefined when the channel has no quiz (or its stored state could not be read; it may be overwritten). */
@@ -90,12 +90,37 @@ export function leaderboardBuckets(delta: LeaderboardDelta): { name: string; wee
   ]);
 }
 
-export function leaderboardBucket(query: LeaderboardQuery): string {
-  return `${query.scope}:${query.id}:${query.period === 'all' ? 'all' : isoWeek(query.now)}`;
+/** Which board a query reads (a bucket name as in `leaderboardBuckets`) and how many rows, 1..100. */
+export function boardSlice(query: LeaderboardQuery): { bucket: string; limit: number } {
+  return {
+    bucket: `${query.scope}:${query.id}:${query.period === 'all' ? 'all' : isoWeek(query.now)}`,
+    limit: Math.min(Math.max(Math.trunc(query.limit ?? 10), 1), 100),
+  };
 }
 
-export function clampLimit(limit: number | undefined): number {
-  return Math.min(Math.max(Math.trunc(limit ?? 10), 1), 100);
+/** What one `save` writes, worked out once for every store. */
+export interface QuizCommit {
+  readonly channelId: string;
+  /** The state as validated JSON. */
+  readonly json: string;
+  /** Whether the channel keeps a timer (active, or effects still to deliver), and when it fires (0: none). */
+  readonly tracked: boolean;
+  readonly wakeAt: number;
+  /** The boards the points go to (none without points) and the points each of them gets. */
+  readonly buckets: readonly { readonly name: string; readonly weekly: boolean }[];
+  readonly scores: readonly ScoreDelta[];
+}
+
+export function planCommit(state: QuizState, delta: LeaderboardDelta | undefined): QuizCommit {
+  const scored = delta !== undefined && delta.scores.length > 0;
+  return {
+    channelId: state.channelId,
+    json: JSON.stringify(QuizState.parse(state)),
+    tracked: isTracked(state),
+    wakeAt: wakeAt(state) ?? 0,
+    buckets: scored ? leaderboardBuckets(delta) : [],
+    scores: scored ? delta.scores : [],
+  };
 }
 
 /** Ranks rows already sorted by points, highest first. */

@@ -20,41 +20,11 @@ import { SolveRun } from '../interaction/solve-run.js';
 import { answerPicture, type AnswerPicture } from '../../render/answer-picture.js';
 import { cachedPicture, rememberAnswer } from './answer-buttons.js';
 import { renderShortAnswer } from '../render/answer-short.js';
+import { DESCRIPTION_LIMIT, inputOption } from './options.js';
 import { defineCommand, type Command, type CommandDefinition, type OptionDefinition } from './types.js';
 
 export const FILE_OPTION = 'file';
-const DESCRIPTION_LIMIT = 100;
-const STRING_LIMIT = 6000;
 const NAME_PATTERN = /^[-_a-z0-9]{1,32}$/;
-
-function inputOption(input: InputField, optionalBecauseOfFile: boolean): OptionDefinition {
-  const base = {
-    name: input.name,
-    description: clip(input.description, DESCRIPTION_LIMIT),
-    required: input.required && !optionalBecauseOfFile,
-  };
-  switch (input.kind) {
-    case 'text':
-      return {
-        ...base,
-        type: ApplicationCommandOptionType.String,
-        max_length: Math.min(input.maxLength ?? STRING_LIMIT, STRING_LIMIT),
-      };
-    case 'integer':
-      return {
-        ...base,
-        type: ApplicationCommandOptionType.Integer,
-        ...(input.min === undefined ? {} : { min_value: Math.max(input.min, Number.MIN_SAFE_INTEGER) }),
-        ...(input.max === undefined ? {} : { max_value: Math.min(input.max, Number.MAX_SAFE_INTEGER) }),
-      };
-    case 'choice':
-      return {
-        ...base,
-        type: ApplicationCommandOptionType.String,
-        choices: (input.choices ?? []).slice(0, 25).map((choice) => ({ name: choice, value: choice })),
-      };
-  }
-}
 
 /** The input an attachment stands in for: the first that `acceptsFile`. */
 export function fileInputOf(game: AnyGame): InputField | undefined {
@@ -63,7 +33,9 @@ export function fileInputOf(game: AnyGame): InputField | undefined {
 
 export function gameCommandDefinition(game: AnyGame): CommandDefinition {
   const fileInput = fileInputOf(game);
-  const options: OptionDefinition[] = game.inputs.map((input) => inputOption(input, input === fileInput));
+  const options: OptionDefinition[] = game.inputs.map((input) =>
+    inputOption(input, { description: input.description, required: input.required && input !== fileInput }),
+  );
   if (fileInput !== undefined) {
     options.push({
       type: ApplicationCommandOptionType.Attachment,

@@ -6,6 +6,7 @@ import { EMBED_LIMITS } from '../render/answer.js';
 import { answerButtonsRow } from './answer-buttons.js';
 import { discordExample, FILE_OPTION, fileInputOf, gameCommandDefinition, usage } from './game.js';
 import { defineCommand, type Command } from './types.js';
+import { gameChoices } from './options.js';
 
 export function helpDefinition(games: readonly AnyGame[]) {
   return {
@@ -18,7 +19,7 @@ export function helpDefinition(games: readonly AnyGame[]) {
         name: 'game',
         description: 'The game to explain',
         required: false,
-        choices: games.slice(0, 25).map((game) => ({ name: clip(game.title, 100), value: game.id })),
+        choices: gameChoices(games),
       },
     ],
   } as const;

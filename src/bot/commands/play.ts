@@ -15,13 +15,11 @@ import { NotYourGameError } from '../../play/service.js';
 import type { BotContext } from '../context.js';
 import type { InteractionReply } from '../interaction/reply.js';
 import type { ComponentRequest } from '../interaction/request.js';
-import { clip } from '../render/message.js';
 import { PLAY_PREFIX, parsePlayCustomId, renderMoveModal, renderPlayMessage } from '../render/play.js';
+import { gameChoices, inputOption, plainChoices } from './options.js';
 import type { Command, CommandDefinition, OptionDefinition } from './types.js';
 
 const OWN_OPTIONS = ['game', 'difficulty', 'starts'] as const;
-const DESCRIPTION_LIMIT = 100;
-const STRING_LIMIT = 6000;
 
 /** One option per input name across the games (games sharing a name share the option). */
 function inputOptions(games: readonly AnyGame[]): OptionDefinition[] {
@@ -33,31 +31,9 @@ function inputOptions(games: readonly AnyGame[]): OptionDefinition[] {
       else known.games.push(game.id);
     }
   }
-  return [...byName.values()].map(({ input, games: ids }) => {
-    const description = clip(`${ids.join('/')}: ${input.description}`, DESCRIPTION_LIMIT);
-    const base = { name: input.name, description, required: false };
-    switch (input.kind) {
-      case 'integer':
-        return {
-          ...base,
-          type: ApplicationCommandOptionType.Integer,
-          ...(input.min === undefined ? {} : { min_value: input.min }),
-          ...(input.max === undefined ? {} : { max_value: Math.min(input.max, Number.MAX_SAFE_INTEGER) }),
-        };
-      case 'choice':
-        return {
-          ...base,
-          type: ApplicationCommandOptionType.String,
-          choices: (input.choices ?? []).slice(0, 25).map((c) => ({ name: c, value: c })),
-        };
-      case 'text':
-        return {
-          ...base,
-          type: ApplicationCommandOptionType.String,
-          max_length: Math.min(input.maxLength ?? STRING_LIMIT, STRING_LIMIT),
-        };
-    }
-  });
+  return [...byName.values()].map(({ input, games: ids }) =>
+    inputOption(input, { description: `${ids.join('/')}: ${input.description}`, required: false }),
+  );
 }
 
 export function playDefinition(games: readonly AnyGame[]): CommandDefinition {
@@ -72,24 +48,21 @@ export function playDefinition(games: readonly AnyGame[]): CommandDefinition {
         name: 'game',
         description: 'The game to play',
         required: true,
-        choices: playable.slice(0, 25).map((g) => ({ name: clip(g.title, 100), value: g.id })),
+        choices: gameChoices(playable),
       },
       {
         type: ApplicationCommandOptionType.String,
         name: 'difficulty',
         description: "A random position you can win with perfect play (instead of the game's options)",
         required: false,
-        choices: PLAY_DIFFICULTIES.map((d) => ({ name: d, value: d })),
+        choices: plainChoices(PLAY_DIFFICULTIES),
       },
       {
         type: ApplicationCommandOptionType.String,
         name: 'starts',
         description: 'Who makes the first move: you (default) or grundy',
         required: false,
-        choices: [
-          { name: 'you', value: 'you' },
-          { name: 'grundy', value: 'grundy' },
-        ],
+        choices: plainChoices(['you', 'grundy']),
       },
       ...inputOptions(playable),
     ],

@@ -21,6 +21,7 @@ import type { InteractionReply } from '../interaction/reply.js';
 import type { ComponentRequest } from '../interaction/request.js';
 import { safeError } from '../interaction/safe-error.js';
 import { defineSubcommands, type Command } from './types.js';
+import { gameChoices, plainChoices } from './options.js';
 
 /** Time allowed for preparing the questions when a quiz must fit in one interaction token's life. */
 const PREPARE_ALLOWANCE_MS = 60_000;
@@ -34,14 +35,14 @@ export function quizDefinition(games: readonly AnyGame[]) {
     name: 'game',
     description: 'The game the questions are about (default: one at random)',
     required: false,
-    choices: games.slice(0, 25).map((g) => ({ name: clip(g.title, 100), value: g.id })),
+    choices: gameChoices(games),
   } as const;
   const difficulty = {
     type: ApplicationCommandOptionType.String,
     name: 'difficulty',
     description: 'Bigger, less guessable positions as it goes up (default: medium; practice: easy)',
     required: false,
-    choices: QUIZ_DIFFICULTIES.map((d) => ({ name: d, value: d })),
+    choices: plainChoices(QUIZ_DIFFICULTIES),
   } as const;
   return {
     type: ApplicationCommandType.ChatInput,
@@ -83,20 +84,14 @@ export function quizDefinition(games: readonly AnyGame[]) {
             name: 'scope',
             description: 'This channel (default) or the whole server',
             required: false,
-            choices: [
-              { name: 'channel', value: 'channel' },
-              { name: 'server', value: 'server' },
-            ],
+            choices: plainChoices(['channel', 'server']),
           },
           {
             type: ApplicationCommandOptionType.String,
             name: 'period',
             description: 'This week (default, UTC from Monday) or all time',
             required: false,
-            choices: [
-              { name: 'week', value: 'week' },
-              { name: 'all', value: 'all' },
-            ],
+            choices: plainChoices(['week', 'all']),
           },
         ],
       },

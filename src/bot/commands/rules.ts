@@ -2,9 +2,9 @@
 import { ApplicationCommandOptionType, ApplicationCommandType } from 'discord.js';
 import type { AnyGame } from '../../core/game.js';
 import { InputError } from '../../core/errors.js';
-import { clip } from '../render/message.js';
 import { renderRulesMessage } from '../render/rules.js';
 import { defineCommand, type Command } from './types.js';
+import { gameChoices } from './options.js';
 
 export function rulesDefinition(games: readonly AnyGame[]) {
   return {
@@ -17,7 +17,7 @@ export function rulesDefinition(games: readonly AnyGame[]) {
         name: 'game',
         description: 'The game to learn',
         required: true,
-        choices: games.slice(0, 25).map((game) => ({ name: clip(game.title, 100), value: game.id })),
+        choices: gameChoices(games),
       },
     ],
   } as const;

@@ -165,13 +165,8 @@ export function parseRawInteraction(json: unknown, receivedAt: number): ParsedIn
       request: { ...base, kind: 'command', commandName: raw.data.name, subcommand, options },
     };
   }
-  const componentType = raw.data.component_type as ComponentType | undefined;
-  if (
-    type === InteractionType.MessageComponent &&
-    (componentType === ComponentType.Button || componentType === ComponentType.StringSelect) &&
-    raw.data.custom_id !== undefined
-  ) {
-    const values = componentType === ComponentType.StringSelect ? (raw.data.values ?? []) : undefined;
+  const component = componentValues(type, raw.data);
+  if (component !== undefined && raw.data.custom_id !== undefined) {
     return {
       kind: 'request',
       token: raw.token,
@@ -180,30 +175,37 @@ export function parseRawInteraction(json: unknown, receivedAt: number): ParsedIn
         kind: 'component',
         customId: raw.data.custom_id,
         messageId: raw.message?.id,
-        ...(values === undefined ? {} : { values }),
-      },
-    };
-  }
-  if (type === InteractionType.ModalSubmit && raw.data.custom_id !== undefined) {
-    // Text inputs come in action rows (classic modals) or labels (newer ones).
-    const values = (raw.data.components ?? []).flatMap((row) =>
-      [...(row.components ?? []), ...(row.component === undefined ? [] : [row.component])].map(
-        (c) => c.value ?? '',
-      ),
-    );
-    return {
-      kind: 'request',
-      token: raw.token,
-      request: {
-        ...base,
-        kind: 'component',
-        customId: raw.data.custom_id,
-        messageId: raw.message?.id,
-        values,
+        ...(component.values === undefined ? {} : { values: component.values }),
       },
     };
   }
   return { kind: 'unsupported', type: raw.type };
+}
+
+/**
+ * What a component interaction carries: nothing for a button, the chosen values of a select menu, the typed
+ * texts of a modal; undefined for an interaction that is not a component Grundy handles.
+ */
+function componentValues(
+  type: InteractionType,
+  data: NonNullable<RawInteraction['data']>,
+): { readonly values?: readonly string[] } | undefined {
+  if (type === InteractionType.MessageComponent) {
+    const componentType = data.component_type as ComponentType | undefined;
+    if (componentType === ComponentType.Button) return {};
+    if (componentType === ComponentType.StringSelect) return { values: data.values ?? [] };
+    return undefined;
+  }
+  if (type === InteractionType.ModalSubmit) {
+    // Text inputs come in action rows (classic modals) or labels (newer ones).
+    const values = (data.components ?? []).flatMap((row) =>
+      [...(row.components ?? []), ...(row.component === undefined ? [] : [row.component])].map(
+        (c) => c.value ?? '',
+      ),
+    );
+    return { values };
+  }
+  return undefined;
 }
 
 /** A permission bit set as Discord serialises it (a decimal string); undefined when absent or malformed. */

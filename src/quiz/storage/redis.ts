@@ -8,14 +8,13 @@
  * leaderboard points, all or nothing. States are validated with zod when read back.
  */
 import type { Redis } from 'ioredis';
-import { openStoreClient, readVersionedHash } from '../../jobs/versioned-hash.js';
-import { QuizState, isTracked, wakeAt } from '../machine.js';
+import { VersionedHashStore, compareAndSetScript, openStoreClient } from '../../jobs/versioned-hash.js';
+import { QuizState } from '../machine.js';
 import {
   ENDED_QUIZ_TTL_SECONDS,
   WEEK_BOARD_TTL_SECONDS,
-  clampLimit,
-  leaderboardBucket,
-  leaderboardBuckets,
+  boardSlice,
+  planCommit,
   rankRows,
   type ActiveQuiz,
   type LeaderboardDelta,
@@ -30,11 +29,7 @@ import {
  * ARGV: expected version, state JSON, tracked (1/0), wakeAt, channelId, ended TTL, member count n,
  *       n (member, points) pairs, then one TTL per leaderboard key (0 = none).
  */
-const COMMIT = `
-local current = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
-if current ~= tonumber(ARGV[1]) then return -1 end
-local version = current + 1
-redis.call('HSET', KEYS[1], 'v', version, 's', ARGV[2])
+const COMMIT = compareAndSetScript(`
 if ARGV[3] == '1' then
   redis.call('PERSIST', KEYS[1])
   redis.call('ZADD', KEYS[2], ARGV[4], ARGV[5])
@@ -51,8 +46,7 @@ for k = 3, #KEYS do
   local ttl = tonumber(ARGV[ttlAt + k - 3])
   if ttl > 0 then redis.call('EXPIRE', KEYS[k], ttl) end
 end
-return version
-`;
+`);
 
 /** WITHSCORES replies: flat `[member, score, ...]` (RESP2) or `[[member, score], ...]` (RESP3). */
 function scorePairs(reply: unknown): [string, number][] {
@@ -74,38 +68,30 @@ export interface RedisQuizStoreOptions {
   readonly prefix: string;
 }
 
-export class RedisQuizStore implements QuizStore {
-  private closing: Promise<void> | undefined;
-
+export class RedisQuizStore extends VersionedHashStore implements QuizStore {
   /**
    * @param client a connected ioredis client; closed by `close()` only when `owned` (see `RedisQuizStore.open`).
    */
   constructor(
-    private readonly client: Redis,
+    client: Redis,
     private readonly options: RedisQuizStoreOptions,
-    private readonly owned = false,
-  ) {}
+    owned = false,
+  ) {
+    super(client, owned);
+  }
 
   /** A store with its own connection to `url`, closed by `close()`. */
   static open(url: string, options: RedisQuizStoreOptions): RedisQuizStore {
-    const client = openStoreClient(url, 'grundy:quiz');
-    return new RedisQuizStore(client, options, true);
+    return new RedisQuizStore(openStoreClient(url, 'grundy:quiz'), options, true);
   }
 
-  private stateKey(channelId: string): string {
-    return `${this.options.prefix}:state:${channelId}`;
-  }
-
-  private get activeKey(): string {
-    return `${this.options.prefix}:active`;
-  }
-
-  private boardKey(bucket: string): string {
-    return `${this.options.prefix}:lb:${bucket}`;
+  /** Every key of the store: `state:<channelId>`, `active`, `lb:<bucket>` under the prefix. */
+  private key(...parts: string[]): string {
+    return [this.options.prefix, ...parts].join(':');
   }
 
   async load(channelId: string): Promise<StoredQuiz> {
-    const { value, version } = await readVersionedHash(this.client, this.stateKey(channelId), QuizState);
+    const { value, version } = await this.readRecord(this.key('state', channelId), QuizState);
     return { state: value, version };
   }
 
@@ -114,55 +100,36 @@ export class RedisQuizStore implements QuizStore {
     expectedVersion: number,
     delta?: LeaderboardDelta,
   ): Promise<number | undefined> {
-    const json = JSON.stringify(QuizState.parse(state));
-    const tracked = isTracked(state);
-    const buckets = delta === undefined || delta.scores.length === 0 ? [] : leaderboardBuckets(delta);
-    const scores = delta?.scores ?? [];
-    const keys = [
-      this.stateKey(state.channelId),
-      this.activeKey,
-      ...buckets.map((b) => this.boardKey(b.name)),
-    ];
-    const args: (string | number)[] = [
-      expectedVersion,
-      json,
-      tracked ? '1' : '0',
-      wakeAt(state) ?? 0,
-      state.channelId,
-      ENDED_QUIZ_TTL_SECONDS,
-      buckets.length === 0 ? 0 : scores.length,
-      ...(buckets.length === 0 ? [] : scores.flatMap((s) => [s.userId, s.points])),
-      ...buckets.map((b) => (b.weekly ? WEEK_BOARD_TTL_SECONDS : 0)),
-    ];
-    const result = await this.client.eval(COMMIT, keys.length, ...keys, ...args);
-    const version = Number(result);
-    return version > 0 ? version : undefined;
+    const commit = planCommit(state, delta);
+    return this.writeRecord(
+      COMMIT,
+      [
+        this.key('state', commit.channelId),
+        this.key('active'),
+        ...commit.buckets.map((b) => this.key('lb', b.name)),
+      ],
+      [
+        expectedVersion,
+        commit.json,
+        commit.tracked ? '1' : '0',
+        commit.wakeAt,
+        commit.channelId,
+        ENDED_QUIZ_TTL_SECONDS,
+        commit.scores.length,
+        ...commit.scores.flatMap((s) => [s.userId, s.points]),
+        ...commit.buckets.map((b) => (b.weekly ? WEEK_BOARD_TTL_SECONDS : 0)),
+      ],
+    );
   }
 
   async listActive(): Promise<ActiveQuiz[]> {
-    const reply: unknown = await this.client.zrevrange(this.activeKey, 0, -1, 'WITHSCORES');
+    const reply: unknown = await this.client.zrevrange(this.key('active'), 0, -1, 'WITHSCORES');
     return scorePairs(reply).map(([channelId, at]) => ({ channelId, wakeAt: at }));
   }
 
   async leaderboard(query: LeaderboardQuery): Promise<LeaderboardRow[]> {
-    const flat = await this.client.zrevrange(
-      this.boardKey(leaderboardBucket(query)),
-      0,
-      clampLimit(query.limit) - 1,
-      'WITHSCORES',
-    );
-    const rows: { userId: string; points: number }[] = [];
-    for (let i = 0; i + 1 < flat.length; i += 2)
-      rows.push({ userId: flat[i] ?? '', points: Number(flat[i + 1]) });
-    return rankRows(rows);
-  }
-
-  close(): Promise<void> {
-    if (!this.owned) return Promise.resolve();
-    this.closing ??= this.client.quit().then(
-      () => undefined,
-      () => this.client.disconnect(),
-    );
-    return this.closing;
+    const { bucket, limit } = boardSlice(query);
+    const reply: unknown = await this.client.zrevrange(this.key('lb', bucket), 0, limit - 1, 'WITHSCORES');
+    return rankRows(scorePairs(reply).map(([userId, points]) => ({ userId, points })));
   }
 }
