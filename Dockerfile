@@ -19,6 +19,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY bin ./bin
+# The web page's static files, served at / by `grundy serve`.
+COPY web ./web
 USER node
 EXPOSE 8080
 # `grundy serve` answers GET /healthz on PORT: 200 when healthy, 503 (with the reason) when not. Workers have no

@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const pureLayers = [
@@ -61,5 +62,10 @@ export default tseslint.config(
   {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // The page: plain ES modules run by the browser as they are, with no build step.
+    files: ['web/**/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'module' },
   },
 );

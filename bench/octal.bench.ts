@@ -1,11 +1,12 @@
 /**
  * Octal games: G(0..10^6) and G(0..10^7) of 3-digit codes with the sparse-space engine (fresh tables; "every
- * value computed" ignores proven periods, "as the solver" fills values past a proven period from it), a code
- * with no sparse space (the plain quadratic method), and whole questions with heaps near 10^18.
+ * value computed" ignores proven periods, "as the solver" fills values past a proven period from it), every
+ * code of up to three digits at once (worst, median), a code with no sparse space (the plain quadratic
+ * method), the judge on many lines, and whole questions with heaps near 10^18.
  */
 import { readOctalCode } from '../src/games/octal/code.js';
 import { makeRule, ValueTable } from '../src/games/octal/engine.js';
-import { solveOctal } from '../src/games/octal/solve.js';
+import { answerValues, estimateOctalCost, solveOctal } from '../src/games/octal/solve.js';
 import { budget, fmt, perSecond, timeMedian, type BenchRow } from './harness.js';
 
 async function valuesRow(
@@ -35,8 +36,59 @@ async function valuesRow(
   };
 }
 
+/** Every code of up to three digits, canonical and distinct (0.1 .. 0.777). */
+function allCodes(): string[] {
+  const codes = new Set<string>();
+  for (let c = 1; c < 512; c++) codes.add(readOctalCode(`0.${c.toString(8).padStart(3, '0')}`).code);
+  return [...codes];
+}
+
+/**
+ * G(0..count) of every code of up to three digits, one fresh table each; with `maxEstimateMs`, only codes
+ * whose solver cost estimate is within it (the rest are counted: they go to the queue, or are refused).
+ */
+function allCodesRow(count: number, usePeriod: boolean, maxEstimateMs: number | null): BenchRow {
+  const times: { code: string; ms: number }[] = [];
+  let skipped = 0;
+  const start = performance.now();
+  for (const code of allCodes()) {
+    if (maxEstimateMs !== null && estimateOctalCost({ code, heaps: ['1'], search: count }) > maxEstimateMs) {
+      skipped++;
+      continue;
+    }
+    const digits = readOctalCode(code).digits;
+    const t0 = performance.now();
+    new ValueTable(makeRule(digits)).valuesTo(count, usePeriod);
+    times.push({ code, ms: performance.now() - t0 });
+  }
+  const total = performance.now() - start;
+  times.sort((a, b) => a.ms - b.ms);
+  const worst = times.at(-1);
+  const median = times[times.length >> 1];
+  const named = ['0.77', '0.07', '0.16', '0.6', '0.007', '0.106']
+    .map((code) => times.find((t) => t.code === code))
+    .filter((t) => t !== undefined)
+    .map((t) => `${t.code} ${t.ms.toFixed(0)}`)
+    .join(', ');
+  const how = usePeriod ? 'as the solver' : 'every value computed';
+  const which =
+    maxEstimateMs === null
+      ? `all ${fmt(times.length)} codes`
+      : `the ${fmt(times.length)} codes estimated <= ${fmt(maxEstimateMs)} ms (${fmt(skipped)} more go to the queue or are refused)`;
+  return {
+    group: 'octal',
+    input: `every code 0.1..0.777, G(0..${fmt(count)}), ${how}: ${which}; worst ${worst?.code ?? '-'} ${worst?.ms.toFixed(0) ?? '-'} ms, median ${median?.ms.toFixed(1) ?? '-'} ms; ${named} ms`,
+    size: `${fmt(times.length)} x ${fmt(count)} values`,
+    timeMs: total,
+    throughput: perSecond(times.length * count, total, 'values'),
+    budget: `worst < 1000 ms: ${(worst?.ms ?? 0) < 1000 ? 'ok' : 'MISSED'}`,
+  };
+}
+
 export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
+  rows.push(allCodesRow(16_384, false, null));
+  rows.push(allCodesRow(1_000_000, true, 2000));
   rows.push(await valuesRow('0.156', 1_000_000, false, 1000, 3, '(period 349 from 3,479)'));
   rows.push(await valuesRow('0.356', 1_000_000, false, 1000, 3, '(period 142 from 7,315)'));
   rows.push(await valuesRow('0.77', 1_000_000, false, 1000, 3, '(Kayles)'));
@@ -54,6 +106,38 @@ export async function run(): Promise<BenchRow[]> {
   rows.push(await valuesRow('0.644', 1_000_000, true, 1000, 3, '(period 442 from 3,256)'));
   rows.push(await valuesRow('0.165', 1_000_000, true, 1000, 3, '(period 1,550 from 5,181)'));
   rows.push(await valuesRow('0.156', 10_000_000, false, 90_000, 1, '(period 349 from 3,479)'));
+  rows.push(await valuesRow('0.16', 10_000_000, true, 90_000, 1, '(period proven from G(0..524,288))'));
+  rows.push(await valuesRow('0.563', 10_000_000, false, 90_000, 1, '(no period within 300,000)'));
+  {
+    // The judge: 10,000 lines over a dozen codes, each code's table computed once.
+    const codes = [
+      '0.77',
+      '0.07',
+      '0.137',
+      '0.16',
+      '0.156',
+      '0.165',
+      '0.356',
+      '0.644',
+      '0.563',
+      '0.4',
+      'nim',
+      '0.3',
+    ];
+    const perCode = Math.ceil(10_000 / codes.length);
+    const ns = Array.from({ length: perCode }, (_, i) => BigInt((i * 7919) % 200_000));
+    const ms = await timeMedian(() => {
+      for (const code of codes) answerValues(code, ns);
+    }, 1);
+    rows.push({
+      group: 'octal',
+      input: `judge: 10,000 lines CODE N (N < 200,000) over ${codes.length} codes, one table per code (cached after the warm-up)`,
+      size: '10,000 lines',
+      timeMs: ms,
+      throughput: perSecond(perCode * codes.length, ms, 'lines'),
+      budget: budget(ms, 1000),
+    });
+  }
   const slow = await valuesRow(
     '0.6',
     1_000_000,

@@ -70,6 +70,8 @@ export const ConfigSchema = z.object({
   /** How long an interaction token may be used (Discord: 15 minutes); shortened in tests. */
   INTERACTION_TOKEN_TTL_MS: intIn(1_000, 15 * 60 * 1000, 15 * 60 * 1000),
   RATE_LIMIT_PER_MINUTE: intIn(0, 10_000, 20),
+  /** Reverse proxies in front of `serve`: the API's rate limit reads the client address from X-Forwarded-For. */
+  TRUST_PROXY_HOPS: intIn(0, 10, 0),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   PORT: intIn(0, 65_535, 8080),
   /** Longest a whole request (headers and body) may take; Discord sends a few kB at once. */

@@ -191,6 +191,7 @@ export async function startServer(config: Config, logger: Logger, deps: ServerDe
     play: playService,
     rateLimit: shared.rateLimit,
     inlineCostMs: config.INLINE_COST_MS,
+    proxyHops: config.TRUST_PROXY_HOPS,
     logger: logger.child({ component: 'api' }),
     randomSeed: () => randomInt(2 ** 31),
     now,

@@ -104,6 +104,18 @@ export interface JudgeFormat<P, R> {
   parse(reader: InputReader): AsyncGenerator<P, void, undefined>;
   /** The original contest output for one test case, without the trailing newline. */
   format(result: R, params: P): string;
+  /**
+   * Optional, for formats whose tests share work (many questions about one octal code): reads the whole
+   * input and answers every test itself, in input order, instead of one solve per test. `note` says why a
+   * line is not a plain answer (e.g. a value Grundy cannot vouch for); `grundy judge` prints it on stderr.
+   */
+  answerAll?(reader: InputReader): AsyncGenerator<JudgeAnswer, void, undefined>;
+}
+
+/** One output line of a judge that answers its tests itself (JudgeFormat.answerAll). */
+export interface JudgeAnswer {
+  readonly line: string;
+  readonly note?: string;
 }
 
 /** What `solveStream` gives back: the answer for an input read as a stream, never held whole. */

@@ -24,6 +24,14 @@ import { BASE_POINTS, SPEED_BONUS } from './limits.js';
 export const QUIZ_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 export type QuizDifficulty = (typeof QUIZ_DIFFICULTIES)[number];
 
+/** What a quiz or practice question is about, as the person asked for it. */
+export interface QuestionChoice {
+  /** Omitted: a game drawn at random. */
+  readonly gameId?: string | undefined;
+  /** Omitted: the command's default (a quiz: medium; practice: easy). */
+  readonly difficulty?: QuizDifficulty | undefined;
+}
+
 export const PartId = z.enum(['outcome', 'probability']);
 export type PartId = z.infer<typeof PartId>;
 

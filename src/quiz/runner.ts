@@ -37,7 +37,6 @@ import { createRng } from '../core/rng.js';
 import type { GameCatalog } from '../games/catalog.js';
 import {
   answer as answerStep,
-  gradePractice,
   isActive,
   start,
   stop as stopStep,
@@ -47,20 +46,18 @@ import {
 } from './machine.js';
 import {
   QUIZ_DIFFICULTIES,
-  choiceLabel,
-  decodeQuestionId,
-  formatButtonId,
   isQuizId,
   mixSeed,
   parseButtonId,
   type ChoiceId,
-  type QuizDifficulty,
+  type QuestionChoice,
 } from './question.js';
 import type { LeaderboardPeriod, LeaderboardRow, LeaderboardScope, QuizStore } from './store.js';
 import { systemClock, type QuizClock } from './clock.js';
 import { QUIZ_ROUNDS, QUIZ_SECONDS } from './limits.js';
 import { ChannelLog } from './channel-log.js';
-import { QuestionBank, practiceButtons, type QuizSolver } from './question-bank.js';
+import { QuestionBank, type QuizSolver } from './question-bank.js';
+import { Practice, type PracticeAnswerInput, type PracticeInput } from './practice.js';
 import type { ButtonReply, PracticeFeedback, PracticeQuestion, QuizEvent } from './events.js';
 
 export interface QuizRunnerOptions {
@@ -96,55 +93,54 @@ export const StartOptions = z.strictObject({
   seconds: z.number().int().min(QUIZ_SECONDS.min).max(QUIZ_SECONDS.max).default(QUIZ_SECONDS.default),
 });
 
-export interface StartQuizInput {
+export interface StartQuizInput extends QuestionChoice {
   readonly channelId: string;
   readonly guildId: string | null;
   readonly userId: string;
-  /** Omitted: a game drawn at random. */
-  readonly gameId?: string | undefined;
   readonly rounds?: number | undefined;
-  readonly difficulty?: QuizDifficulty | undefined;
   readonly seconds?: number | undefined;
+}
+
+export interface AnswerInput {
+  readonly channelId: string;
+  readonly userId: string;
+  readonly quizId: string;
+  readonly round: number;
+  readonly choice: ChoiceId;
+}
+
+export interface ButtonInput {
+  readonly customId: string;
+  readonly channelId: string;
+  readonly userId: string;
+}
+
+export interface StopInput {
+  readonly channelId: string;
+  readonly userId: string;
+  /** Manage Messages in the channel: may stop anyone's quiz. */
+  readonly canManage: boolean;
+}
+
+export interface LeaderboardInput {
+  readonly scope: LeaderboardScope;
+  readonly period: LeaderboardPeriod;
+  readonly channelId: string;
+  readonly guildId: string | null;
+  readonly limit?: number;
 }
 
 export interface QuizRunner {
   /** Solves every round's question, then posts the first one. */
   startQuiz(input: StartQuizInput): Promise<StartReply>;
-  answer(input: {
-    readonly channelId: string;
-    readonly userId: string;
-    readonly quizId: string;
-    readonly round: number;
-    readonly choice: ChoiceId;
-  }): Promise<AnswerReply>;
+  answer(input: AnswerInput): Promise<AnswerReply>;
   /** Any quiz button: a channel answer, a practice answer or the practice "Next" button. */
-  pressButton(input: {
-    readonly customId: string;
-    readonly channelId: string;
-    readonly userId: string;
-  }): Promise<ButtonReply>;
-  stop(input: {
-    readonly channelId: string;
-    readonly userId: string;
-    readonly canManage: boolean;
-  }): Promise<StopReply>;
-  leaderboard(input: {
-    readonly scope: LeaderboardScope;
-    readonly period: LeaderboardPeriod;
-    readonly channelId: string;
-    readonly guildId: string | null;
-    readonly limit?: number;
-  }): Promise<LeaderboardRow[]>;
-  practice(input: {
-    readonly userId: string;
-    readonly gameId?: string | undefined;
-    readonly difficulty?: QuizDifficulty | undefined;
-  }): Promise<PracticeQuestion>;
-  practiceAnswer(input: {
-    readonly userId: string;
-    readonly questionId: string;
-    readonly choice: ChoiceId;
-  }): Promise<PracticeFeedback>;
+  pressButton(input: ButtonInput): Promise<ButtonReply>;
+  stop(input: StopInput): Promise<StopReply>;
+  leaderboard(input: LeaderboardInput): Promise<LeaderboardRow[]>;
+  /** A private question (practice.ts). */
+  practice(input: PracticeInput): Promise<PracticeQuestion>;
+  practiceAnswer(input: PracticeAnswerInput): Promise<PracticeFeedback>;
   /** Re-arms the timers of stored quizzes and delivers effects a dead process left behind; returns how many. */
   resumeAll(): Promise<number>;
   /** What a timer does: every transition due now for the channel (exposed for tests and manual recovery). */
@@ -177,6 +173,7 @@ class Runner implements QuizRunner {
   private readonly onError: (error: unknown, context: string) => void;
   private readonly bank: QuestionBank;
   private readonly log: ChannelLog;
+  private readonly practiceDesk: Practice;
   private closing: Promise<void> | undefined;
 
   constructor(private readonly options: QuizRunnerOptions) {
@@ -195,6 +192,7 @@ class Runner implements QuizRunner {
       localScreenMaxCostMs: this.localScreenMaxCostMs,
       onError: this.onError,
     });
+    this.practiceDesk = new Practice(this.catalog, this.bank, this.random);
     this.log = new ChannelLog({
       store: options.store,
       clock: this.clock,
@@ -251,13 +249,7 @@ class Runner implements QuizRunner {
     return step.reply;
   }
 
-  async answer(input: {
-    channelId: string;
-    userId: string;
-    quizId: string;
-    round: number;
-    choice: ChoiceId;
-  }): Promise<AnswerReply> {
+  async answer(input: AnswerInput): Promise<AnswerReply> {
     this.assertOpen();
     const step = await this.log.transact(input.channelId, (state, now) =>
       answerStep(state, {
@@ -271,7 +263,7 @@ class Runner implements QuizRunner {
     return step.reply;
   }
 
-  async pressButton(input: { customId: string; channelId: string; userId: string }): Promise<ButtonReply> {
+  async pressButton(input: ButtonInput): Promise<ButtonReply> {
     const button = parseButtonId(input.customId);
     if (button === undefined) return { kind: 'unknown-button' };
     switch (button.kind) {
@@ -280,25 +272,17 @@ class Runner implements QuizRunner {
       case 'practice-answer':
         return {
           kind: 'practice-feedback',
-          feedback: await this.practiceAnswer({
-            userId: input.userId,
-            questionId: button.questionId,
-            choice: button.choice,
-          }),
+          feedback: await this.practiceAnswer({ ...button, userId: input.userId }),
         };
       case 'practice-next':
         return {
           kind: 'practice-question',
-          practice: await this.practice({
-            userId: input.userId,
-            gameId: button.gameId,
-            difficulty: button.difficulty,
-          }),
+          practice: await this.practice({ ...button, userId: input.userId }),
         };
     }
   }
 
-  async stop(input: { channelId: string; userId: string; canManage: boolean }): Promise<StopReply> {
+  async stop(input: StopInput): Promise<StopReply> {
     this.assertOpen();
     const step = await this.log.transact(input.channelId, (state, now) =>
       stopStep(state, { userId: input.userId, canManage: input.canManage, now }),
@@ -306,13 +290,7 @@ class Runner implements QuizRunner {
     return step.reply;
   }
 
-  async leaderboard(input: {
-    scope: LeaderboardScope;
-    period: LeaderboardPeriod;
-    channelId: string;
-    guildId: string | null;
-    limit?: number;
-  }): Promise<LeaderboardRow[]> {
+  async leaderboard(input: LeaderboardInput): Promise<LeaderboardRow[]> {
     const id = input.scope === 'channel' ? input.channelId : input.guildId;
     if (id === null)
       throw new InputError('Server leaderboards exist only inside a server; try scope: channel.', 'scope');
@@ -325,55 +303,14 @@ class Runner implements QuizRunner {
     });
   }
 
-  async practice(input: {
-    userId: string;
-    gameId?: string | undefined;
-    difficulty?: QuizDifficulty | undefined;
-  }): Promise<PracticeQuestion> {
+  async practice(input: PracticeInput): Promise<PracticeQuestion> {
     this.assertOpen();
-    const seed = this.random() >>> 0;
-    const game =
-      input.gameId === undefined
-        ? createRng(seed).pick(this.catalog.games)
-        : this.catalog.resolveGame(input.gameId);
-    const difficulty = input.difficulty ?? 'easy';
-    const prepared = await this.bank.prepare(game, difficulty, seed);
-    return { question: prepared.view, buttons: practiceButtons(prepared) };
+    return this.practiceDesk.question(input);
   }
 
-  async practiceAnswer(input: {
-    userId: string;
-    questionId: string;
-    choice: ChoiceId;
-  }): Promise<PracticeFeedback> {
+  async practiceAnswer(input: PracticeAnswerInput): Promise<PracticeFeedback> {
     this.assertOpen();
-    const ref = decodeQuestionId(input.questionId);
-    if (ref === undefined)
-      throw new InputError(`"${input.questionId.slice(0, 40)}" is not a question id (e.g. seagm.m1k9x2c).`);
-    const game = this.catalog.resolveGame(ref.gameId);
-    const cached = this.bank.recall(input.questionId);
-    const prepared = cached?.explanation == null ? await this.bank.solveQuestion(game, ref) : cached;
-    const explanation = prepared.explanation;
-    const grade = gradePractice(prepared.spec, input.choice);
-    if (grade === undefined || explanation === null) {
-      throw new InputError('That button does not belong to this question; press Next for a new one.');
-    }
-    const difficulty: QuizDifficulty = ref.difficulty === 'tiny' ? 'easy' : ref.difficulty;
-    return {
-      question: prepared.view,
-      grade,
-      answer: {
-        part: grade.part,
-        choice: grade.answer,
-        label: choiceLabel(grade.answer, prepared.view.players),
-      },
-      explanation,
-      buttons: practiceButtons(prepared),
-      next: {
-        customId: formatButtonId({ kind: 'practice-next', gameId: game.id, difficulty }),
-        label: 'Next question',
-      },
-    };
+    return this.practiceDesk.grade(input);
   }
 
   async resumeAll(): Promise<number> {

@@ -7,6 +7,10 @@ import { InputReader } from '../../src/core/reader.js';
 /** The judge's stdout for `input`: one line per test, each ending in a newline. */
 export async function judgeOutput(game: AnyGame, input: string): Promise<string> {
   let out = '';
+  if (game.judge.answerAll !== undefined) {
+    for await (const answer of game.judge.answerAll(InputReader.fromString(input))) out += `${answer.line}\n`;
+    return out;
+  }
   for await (const candidate of game.judge.parse(InputReader.fromString(input))) {
     const params: unknown = parseParams(game, candidate);
     out += `${game.judge.format(game.solve(params), params)}\n`;

@@ -21,9 +21,14 @@ describe('octal: rules and picture', () => {
       ['0.07', ['1000000000000000000']],
       ['0.156', ['1000000000000000000', '7']],
       ['0.16', ['99']],
+      ['0.6', ['999']],
       ['nim', ['3', '4', '5']],
     ] as const) {
-      const params = parseParams(octal, { code, heaps: [...heaps], search: code === '0.16' ? 1000 : 20000 });
+      const params = parseParams(octal, {
+        code,
+        heaps: [...heaps],
+        search: code === '0.16' || code === '0.6' ? 1000 : 20000,
+      });
       const result = octal.solve(params);
       const picture = pictureOctal(params, result, octal.explain(params, result));
       expect(picture, code).not.toBeNull();
@@ -31,6 +36,12 @@ describe('octal: rules and picture', () => {
       if (result.period !== null) {
         expect(picture!.svg).toContain(`period ${result.period.toLocaleString('en-US')}:`);
         if (result.preperiod! > 0) expect(picture!.svg).toContain('pre-period G(0..');
+      } else if (code !== 'nim') {
+        // Values computed, no period proven: the picture and the explanation both say so.
+        expect(picture!.svg).toContain(
+          `Computed to G(${result.computed.toLocaleString('en-US')}), no period`,
+        );
+        expect(octal.explain(params, result).reasons.join(' ')).toContain('no period proven yet');
       }
       if (result.xor !== '0') expect(picture!.svg).toContain('Winning move: ');
     }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { JudgeInputError } from '../../src/core/errors.js';
 import { paramsFromFields, parseParams } from '../../src/core/params.js';
@@ -8,6 +9,7 @@ import { makeRule, proofNeeds, ValueTable } from '../../src/games/octal/engine.j
 import { octal } from '../../src/games/octal/index.js';
 import type { OctalParams } from '../../src/games/octal/schema.js';
 import {
+  answerValues,
   codeFacts,
   solveOctal,
   TooCostlyError,
@@ -269,15 +271,22 @@ describe('octal: winning moves', () => {
 
 describe('octal: what is unknown stays unknown', () => {
   it('refuses heaps past the table when no period is proven, saying why', () => {
-    const p = params('0.16', ['1000000000000000000'], 1000);
-    expect(() => solveOctal(p)).toThrow(ValueUnknownError);
-    expect(() => solveOctal(p)).toThrow(/unknown.*G\(0\.\.1,000\).*prove no period/);
-    // A heap the table reaches is answered exactly, and the answer says no period is proven.
-    const small = params('0.16', [999], 1000);
+    // 0.6 is unsolved; with no time to look further on its own, the search stays at the profile's 4,096.
+    const p = params('0.6', ['1000000000000000000'], 1000);
+    expect(() => solveOctal(p, {}, 0)).toThrow(ValueUnknownError);
+    expect(() => solveOctal(p, {}, 0)).toThrow(/unknown.*G\(0\.\.4,096, as far as fits.*prove no period/);
+    // A heap the table reaches is answered exactly, and the answer says no period is proven yet.
+    const small = params('0.6', [999], 1000);
     const result = solveOctal(small);
     expect(result.period).toBeNull();
-    expect(result.values).toEqual([String(bruteValues('0.16', 999)[999])]);
-    expect(octal.explain(small, result).reasons.join(' ')).toContain('No period is proven');
+    expect(result.values).toEqual([String(bruteValues('0.6', 999)[999])]);
+    expect(octal.explain(small, result).reasons.join(' ')).toContain('no period proven yet');
+  });
+
+  it('looks further on its own when a heap lies past the search: 0.16 from search 1,000 to its proof', () => {
+    const result = solveOctal(params('0.16', ['1000000000000000000'], 1000));
+    expect([result.preperiod, result.period]).toEqual([105_351, 149_459]);
+    expect(result.computed).toBe(524_288);
   });
 
   it('refuses a search the plain quadratic method cannot finish, naming what fits', () => {
@@ -345,6 +354,47 @@ describe('octal: judge', () => {
     const huge = Number((10n ** 18n - 53n) % 34n) + 53;
     const expected = [6, g07[huge], 12, bruteValues('0.137', 51)[51], 0];
     expect(await judge(input)).toBe(`${expected.join('\n')}\n`);
+  });
+
+  it('computes as far as N needs, and proves a period for N past 10^7 (0.16, proven from G(0..524,288))', async () => {
+    const g = tableValues('0.16', 200_000);
+    const far = 10n ** 18n;
+    const place = Number((far - 105_351n) % 149_459n) + 105_351;
+    const input = `4\n0.16 25000\n0.77 5\n0.16 ${far}\n.16 199999\n`;
+    const want = [g[25_000], bruteValues('0.77', 5)[5], tableValues('0.16', place)[place], g[199_999]];
+    expect(await judge(input)).toBe(`${want.join('\n')}\n`);
+  });
+
+  it('answers each line as the solver does, codes interleaved in any order', () => {
+    const rng = createRng(11);
+    const codes = ['0.77', '0.6', '0.156', '0.007', 'nim', '0.0'];
+    const ns = Array.from({ length: 40 }, () => BigInt(rng.int(0, 3000)));
+    for (const code of codes) {
+      const lines = answerValues(code, ns).map((a) => a.line);
+      expect(lines, code).toEqual(ns.map((n) => solveOctal(params(code, [n])).values[0]));
+    }
+  });
+
+  it('says unknown, and why, for N past what can be computed and proven', () => {
+    const [known, unknown] = answerValues('0.6', [4000n, 10n ** 12n], 0);
+    expect(known).toEqual({ line: String(bruteValues('0.6', 4000)[4000]) });
+    expect(unknown?.line).toBe('unknown');
+    expect(unknown?.note).toMatch(
+      /G\(1,000,000,000,000\) for 0\.6 is unknown: G\(0\.\.4,096.*prove no period/,
+    );
+  });
+
+  it('runs through `grundy judge octal` (the built CLI): lines in input order, status 0', () => {
+    const bin = new URL('../../bin/grundy.js', import.meta.url).pathname;
+    const out = spawnSync(process.execPath, [bin, 'judge', 'octal'], {
+      input: '4\n0.16 30000\nnim 5\n0.77 1000000000000000000\n0.16 7\n',
+      encoding: 'utf8',
+    });
+    expect(out.stderr).toBe('');
+    expect(out.status).toBe(0);
+    const kayles = Number((10n ** 18n - 71n) % 12n) + 71;
+    const g = tableValues('0.16', 30_000);
+    expect(out.stdout).toBe(`${[g[30_000], 5, bruteValues('0.77', kayles)[kayles], g[7]].join('\n')}\n`);
   });
 
   it('names the line of a bad code or N, and refuses trailing tokens', async () => {

@@ -10,10 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger, type Logger } from '../../src/log.js';
+import { GrundyProcess, type LogLine } from '../support/grundy-process.js';
 
 export const REDIS_URL = 'redis://127.0.0.1:6379';
 export const slowGamesModule = fileURLToPath(new URL('../support/slow-game.js', import.meta.url));
-const root = fileURLToPath(new URL('../../', import.meta.url));
 
 export const quietLogger: Logger = createLogger('silent');
 
@@ -59,91 +59,17 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
   ]).finally(() => clearTimeout(timer));
 }
 
-export interface LogLine {
-  readonly msg?: string;
-  readonly level?: number;
-  readonly [key: string]: unknown;
-}
+export type { LogLine };
 
-/** A spawned `grundy worker` (through the built CLI when present). */
-export class WorkerProcess {
-  readonly child: ChildProcess;
-  readonly lines: LogLine[] = [];
-  readonly stderrText: string[] = [];
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  private readonly waiters = new Set<() => void>();
-
+/** A spawned `grundy worker` with the slow test game plugged in. */
+export class WorkerProcess extends GrundyProcess {
   constructor(env: Record<string, string>, args: readonly string[] = []) {
-    const entry = [`${root}bin/grundy.js`, 'worker'];
-    this.child = spawn(process.execPath, [...entry, ...args], {
-      cwd: root,
-      env: {
-        PATH: process.env['PATH'] ?? '',
-        LOG_LEVEL: 'info',
-        GRUNDY_EXTRA_GAMES_MODULE: slowGamesModule,
-        ...env,
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let buffer = '';
-    this.child.stderr?.setEncoding('utf8');
-    this.child.stderr?.on('data', (chunk: string) => {
-      buffer += chunk;
-      let newline: number;
-      while ((newline = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 1);
-        this.stderrText.push(line);
-        try {
-          this.lines.push(JSON.parse(line) as LogLine);
-        } catch {
-          // Not a log line (a usage message, a crash).
-        }
-        for (const wake of this.waiters) wake();
-      }
-    });
-    this.exited = new Promise((resolve) => {
-      this.child.on('exit', (code, signal) => {
-        for (const wake of this.waiters) wake();
-        resolve({ code, signal });
-      });
-    });
-  }
-
-  /** Resolves with the first log line matching `match`, waiting for it if need be. */
-  waitForLog(match: (line: LogLine) => boolean, timeoutMs = 15_000): Promise<LogLine> {
-    return new Promise<LogLine>((resolve, reject) => {
-      const check = (): void => {
-        const found = this.lines.find(match);
-        if (found !== undefined) {
-          done();
-          resolve(found);
-        } else if (this.child.exitCode !== null || this.child.signalCode !== null) {
-          done();
-          reject(new Error(`worker exited before the expected log line:\n${this.stderrText.join('\n')}`));
-        }
-      };
-      const timer = setTimeout(() => {
-        done();
-        reject(new Error(`timed out waiting for a worker log line:\n${this.stderrText.join('\n')}`));
-      }, timeoutMs);
-      const done = (): void => {
-        clearTimeout(timer);
-        this.waiters.delete(check);
-      };
-      this.waiters.add(check);
-      check();
-    });
-  }
-
-  ready(timeoutMs = 15_000): Promise<LogLine> {
-    return this.waitForLog((line) => line.msg === 'worker ready', timeoutMs);
+    super('worker', { GRUNDY_EXTRA_GAMES_MODULE: slowGamesModule, ...env }, args);
   }
 
   /** SIGKILL unless it has exited; waits for the exit. */
-  async stop(): Promise<void> {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
-    await this.exited;
+  stop(): Promise<void> {
+    return this.kill();
   }
 }
 

@@ -1,167 +1,81 @@
 /**
- * The Redis quiz store against a real Redis (127.0.0.1:6379 or REDIS_URL), each test under its own prefix,
- * deleted afterwards: compare-and-set, leaderboards by scope and period, and restart-resume with runners.
- * The solver is the game called directly (test/unit/quiz-fakes.ts), not the thread-pool solve service.
+ * The quiz store contract against both adapters (memory, and Redis at 127.0.0.1:6379 or REDIS_URL, each test
+ * under its own prefix, deleted afterwards), then what only Redis does: unreadable states, key expiry, and
+ * restart-resume with runners in two "processes". The solver is the game called directly
+ * (test/unit/quiz-fakes.ts), not the thread-pool solve service.
  */
+import { describe, expect, it } from 'vitest';
 import { createCatalog } from '../../src/games/catalog.js';
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { start, type QuizState } from '../../src/quiz/machine.js';
 import type { ChoiceId } from '../../src/quiz/question.js';
 import type { QuizEvent } from '../../src/quiz/events.js';
-import { createQuizRunner, type QuizRunner } from '../../src/quiz/runner.js';
+import { createQuizRunner } from '../../src/quiz/runner.js';
 import { isoWeek } from '../../src/quiz/store.js';
+import { MemoryQuizStore } from '../../src/quiz/storage/memory.js';
 import { RedisQuizStore } from '../../src/quiz/storage/redis.js';
 import { FakeTime, counterRandom, directSolver } from '../unit/quiz-fakes.js';
+import { T0, quizState, quizStoreContract } from './store-contracts.js';
+import { REDIS_URL, redisStoreFixture } from './store-fixture.js';
 
-const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
-const T0 = Date.UTC(2025, 0, 8, 12, 0, 0); // a Wednesday, ISO week 2025-W02
-const DAY = 24 * 3600 * 1000;
-
-let admin: Redis;
-const prefixes: string[] = [];
-const stores: RedisQuizStore[] = [];
-const runners: QuizRunner[] = [];
-
-beforeAll(() => {
-  admin = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-});
-
-afterEach(async () => {
-  await Promise.all(runners.splice(0).map((r) => r.close()));
-  await Promise.all(stores.splice(0).map((s) => s.close()));
-  for (const prefix of prefixes.splice(0)) {
-    const keys = await admin.keys(`${prefix}:*`);
-    if (keys.length > 0) await admin.del(...keys);
-  }
-});
-
-afterAll(async () => {
-  await admin.quit();
-});
-
-function newPrefix(): string {
-  const prefix = `grundy-test-${randomUUID()}:quiz`;
-  prefixes.push(prefix);
-  return prefix;
-}
+const redis = redisStoreFixture('quiz');
 
 /** A new connection each time, as a new process would have. */
 function openStore(prefix: string): RedisQuizStore {
-  const store = RedisQuizStore.open(REDIS_URL, { prefix });
-  stores.push(store);
-  return store;
+  return redis.track(RedisQuizStore.open(REDIS_URL, { prefix }));
 }
 
-function quizState(channelId = 'c1', now = T0): QuizState {
-  const step = start(undefined, {
-    quizId: 'abcd1234',
-    channelId,
-    guildId: 'g1',
-    starterId: 'u1',
-    gameId: 'seagm',
-    difficulty: 'easy',
-    roundMs: 10_000,
-    breakMs: 0,
-    rounds: [
-      { questionId: 'seagm.e1', parts: [{ id: 'outcome', choices: ['first', 'second'], correct: 'first' }] },
-    ],
-    now,
-  });
-  if (step.state === undefined) throw new Error('not started');
-  return step.state;
-}
+quizStoreContract({
+  name: 'memory',
+  open() {
+    const store = new MemoryQuizStore();
+    return { store, another: () => store };
+  },
+});
+
+quizStoreContract({
+  name: 'redis',
+  open() {
+    const prefix = redis.newPrefix();
+    return { store: openStore(prefix), another: () => openStore(prefix) };
+  },
+});
 
 describe('RedisQuizStore', () => {
-  it('compare-and-set: one writer per version, the state read back as written', async () => {
-    const prefix = newPrefix();
-    const store = openStore(prefix);
-    expect(await store.load('c1')).toEqual({ state: undefined, version: 0 });
-    const state = quizState();
-    expect(await store.save(state, 0)).toBe(1);
-    expect(await store.save(state, 0)).toBeUndefined();
-    expect(await store.load('c1')).toEqual({ state, version: 1 });
-    // Ten writers racing from the same version: exactly one wins.
-    const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => openStore(prefix).save({ ...state, deadline: T0 + i }, 1)),
-    );
-    expect(results.filter((v) => v === 2)).toHaveLength(1);
-    expect(results.filter((v) => v === undefined)).toHaveLength(9);
-  });
-
   it('reads a corrupt or foreign state as absent, keeping its version for the next write', async () => {
-    const prefix = newPrefix();
+    const prefix = redis.newPrefix();
     const store = openStore(prefix);
-    await admin.hset(`${prefix}:state:c1`, 'v', '7', 's', '{"schema":99}');
+    await redis.admin().hset(`${prefix}:state:c1`, 'v', '7', 's', '{"schema":99}');
     expect(await store.load('c1')).toEqual({ state: undefined, version: 7 });
-    await admin.hset(`${prefix}:state:c2`, 'v', '3', 's', 'not json');
+    await redis.admin().hset(`${prefix}:state:c2`, 'v', '3', 's', 'not json');
     expect(await store.load('c2')).toEqual({ state: undefined, version: 3 });
     expect(await store.save(quizState(), 7)).toBe(8);
   });
 
-  it('lists active quizzes with their wake-up time; ended ones leave the list and expire', async () => {
-    const prefix = newPrefix();
+  it('active states stay, ended ones expire after a day; weekly boards expire, all-time ones stay', async () => {
+    const prefix = redis.newPrefix();
     const store = openStore(prefix);
+    const admin = redis.admin();
     const state = quizState();
     await store.save(state, 0);
-    await store.save(quizState('c2'), 0);
-    expect((await store.listActive()).sort((a, b) => (a.channelId < b.channelId ? -1 : 1))).toEqual([
-      { channelId: 'c1', wakeAt: T0 + 10_000 },
-      { channelId: 'c2', wakeAt: T0 + 10_000 },
-    ]);
     expect(await admin.ttl(`${prefix}:state:c1`)).toBe(-1);
-    await store.save({ ...state, phase: 'finished', endedAt: T0, outbox: [] }, 1);
-    expect(await store.listActive()).toEqual([{ channelId: 'c2', wakeAt: T0 + 10_000 }]);
+    await store.save({ ...state, phase: 'finished', endedAt: T0, outbox: [] }, 1, {
+      channelId: 'c1',
+      guildId: 'g1',
+      at: T0,
+      scores: [{ userId: 'u1', points: 150 }],
+    });
     expect(await admin.ttl(`${prefix}:state:c1`)).toBeGreaterThan(3600);
-  });
-
-  it('leaderboards by channel and server, all time and by ISO week; weekly boards expire', async () => {
-    const prefix = newPrefix();
-    const store = openStore(prefix);
-    let version = await store.save(quizState('c1'), 0);
-    const add = async (channelId: string, guildId: string | null, at: number, scores: [string, number][]) => {
-      const state = quizState(channelId);
-      const current = (await store.load(channelId)).version;
-      version = await store.save(state, current, {
-        channelId,
-        guildId,
-        at,
-        scores: scores.map(([userId, points]) => ({ userId, points })),
-      });
-      expect(version).toBe(current + 1);
-    };
-    await add('c1', 'g1', T0, [
-      ['u1', 150],
-      ['u2', 100],
-    ]);
-    await add('c2', 'g1', T0, [['u2', 120]]);
-    await add('c1', 'g1', T0 - 7 * DAY, [['u3', 500]]); // last week
-    await add('d1', null, T0, [['u9', 999]]); // a DM: no server board
-
-    const board = (scope: 'channel' | 'server', id: string, period: 'week' | 'all') =>
-      store.leaderboard({ scope, id, period, now: T0 });
-    expect(await board('channel', 'c1', 'week')).toEqual([
-      { userId: 'u1', points: 150, rank: 1 },
-      { userId: 'u2', points: 100, rank: 2 },
-    ]);
-    expect(await board('channel', 'c1', 'all')).toEqual([
-      { userId: 'u3', points: 500, rank: 1 },
-      { userId: 'u1', points: 150, rank: 2 },
-      { userId: 'u2', points: 100, rank: 3 },
-    ]);
-    expect(await board('server', 'g1', 'week')).toEqual([
-      { userId: 'u2', points: 220, rank: 1 },
-      { userId: 'u1', points: 150, rank: 2 },
-    ]);
-    expect((await board('server', 'g1', 'all')).map((r) => r.userId)).toEqual(['u3', 'u2', 'u1']);
-    expect(await board('channel', 'd1', 'all')).toEqual([{ userId: 'u9', points: 999, rank: 1 }]);
-    expect(
-      await store.leaderboard({ scope: 'channel', id: 'c1', period: 'all', now: T0, limit: 1 }),
-    ).toHaveLength(1);
+    expect(await admin.zrange(`${prefix}:active`, '0', '-1')).toEqual([]);
     expect(isoWeek(T0)).toBe('2025-W02');
     expect(await admin.ttl(`${prefix}:lb:server:g1:2025-W02`)).toBeGreaterThan(13 * 24 * 3600);
+    expect(await admin.ttl(`${prefix}:lb:channel:c1:2025-W02`)).toBeGreaterThan(13 * 24 * 3600);
     expect(await admin.ttl(`${prefix}:lb:server:g1:all`)).toBe(-1);
+    expect(await admin.zscore(`${prefix}:lb:channel:c1:all`, 'u1')).toBe('150');
+    await store.save(quizState('d1'), 0, {
+      channelId: 'd1',
+      guildId: null,
+      at: T0,
+      scores: [{ userId: 'u9', points: 1 }],
+    });
     expect(await admin.exists(`${prefix}:lb:server:null:all`)).toBe(0);
   });
 });
@@ -181,7 +95,7 @@ describe('restart-resume on Redis', () => {
       breakMs: 2_000,
       onError: (e) => void errors.push(e),
     });
-    runners.push(runner);
+    redis.track(runner);
     return { runner, events, errors, scope: clock.id };
   }
 
@@ -208,7 +122,7 @@ describe('restart-resume on Redis', () => {
   }
 
   it('a new process resumes the round: revealed once, scored once, late clicks closed', async () => {
-    const prefix = newPrefix();
+    const prefix = redis.newPrefix();
     const time = new FakeTime(T0);
     const a = bootProcess(time, prefix);
     const { quizId } = await startAndAnswer(a, openStore(prefix));
@@ -259,7 +173,7 @@ describe('restart-resume on Redis', () => {
   });
 
   it('two live processes fire the same time-up: one reveal, one score', async () => {
-    const prefix = newPrefix();
+    const prefix = redis.newPrefix();
     const time = new FakeTime(T0);
     const a = bootProcess(time, prefix);
     await startAndAnswer(a, openStore(prefix));

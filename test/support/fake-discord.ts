@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { botMessage } from '../../src/bot/render/message.js';
 import { discordSchemas, type RequestSchemaName } from './discord-schema.js';
+import { ChangeWaiters } from './change-waiters.js';
 
 export interface RecordedFile {
   readonly field: string;
@@ -158,7 +159,7 @@ export class FakeDiscord {
   private readonly answered = new Set<string>();
   private readonly originals = new Map<string, Record<string, unknown>>();
   private readonly attachments = new Map<string, { data: Buffer; contentType: string }>();
-  private readonly waiters = new Set<() => void>();
+  private readonly waiters = new ChangeWaiters();
   /** Requests whose connection `dropNext` dropped, with when. */
   readonly droppedNext: { readonly route: string; readonly when: 'before' | 'after' }[] = [];
   private readonly nextDrops: PendingDrop[] = [];
@@ -268,28 +269,12 @@ export class FakeDiscord {
     what = 'a request',
     timeoutMs = 10_000,
   ): Promise<RecordedRequest> {
-    return new Promise((resolve, reject) => {
-      const check = (): void => {
-        const found = this.requests.find(match);
-        if (found === undefined) return;
-        done();
-        resolve(found);
-      };
-      const timer = setTimeout(() => {
-        done();
-        reject(
-          new Error(
-            `timed out after ${timeoutMs} ms waiting for ${what}; got:\n${this.requests.map((r) => `  ${r.route}`).join('\n')}`,
-          ),
-        );
-      }, timeoutMs);
-      const done = (): void => {
-        clearTimeout(timer);
-        this.waiters.delete(check);
-      };
-      this.waiters.add(check);
-      check();
-    });
+    return this.waiters.until(
+      () => this.requests.find(match),
+      timeoutMs,
+      () =>
+        `timed out after ${timeoutMs} ms waiting for ${what}; got:\n${this.requests.map((r) => `  ${r.route}`).join('\n')}`,
+    );
   }
 
   /** Requests for one interaction token (callbacks and webhook calls), in order. */
@@ -329,7 +314,7 @@ export class FakeDiscord {
       rule.times = (rule.times ?? 0) - 1;
       this.dropped.push(seen);
       req.socket.destroy();
-      for (const wake of [...this.waiters]) wake();
+      this.waiters.changed();
       return;
     }
     const matched = (Object.entries(routes) as [RouteName, Route][]).flatMap(([name, r]) => {
@@ -422,7 +407,7 @@ export class FakeDiscord {
         .writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
         .end(text);
     }
-    for (const wake of [...this.waiters]) wake();
+    this.waiters.changed();
   }
 
   /** Messages in a channel (posts, and follow-ups of interactions from it), oldest first. */

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { ChangeWaiters } from './change-waiters.js';
 
 /** Gateway opcodes (Discord's "Opcodes and Status Codes"). */
 export const Op = {
@@ -64,7 +65,7 @@ export class FakeGateway {
   readonly connections: GatewayConnection[] = [];
   readonly problems: string[] = [];
   private readonly sessions = new Map<string, Session>();
-  private readonly waiters = new Set<() => void>();
+  private readonly waiters = new ChangeWaiters();
   private readonly heartbeatIntervalMs: number;
   private http: Server | undefined;
   private wss: WebSocketServer | undefined;
@@ -171,25 +172,13 @@ export class FakeGateway {
 
   /** Resolves when `condition` holds, checked on every message and connection change. */
   waitFor(what: string, condition: () => boolean, timeoutMs = 15_000): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const check = (): void => {
-        if (!condition()) return;
-        done();
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        done();
-        reject(
-          new Error(`timed out after ${timeoutMs} ms waiting for ${what}; gateway saw:\n${this.describe()}`),
-        );
-      }, timeoutMs);
-      const done = (): void => {
-        clearTimeout(timer);
-        this.waiters.delete(check);
-      };
-      this.waiters.add(check);
-      check();
-    });
+    return this.waiters
+      .until(
+        () => (condition() ? true : undefined),
+        timeoutMs,
+        () => `timed out after ${timeoutMs} ms waiting for ${what}; gateway saw:\n${this.describe()}`,
+      )
+      .then(() => undefined);
   }
 
   /** One line per connection and what it received, for failure messages. */
@@ -207,7 +196,7 @@ export class FakeGateway {
   }
 
   private wake(): void {
-    for (const wake of [...this.waiters]) wake();
+    this.waiters.changed();
   }
 
   private accept(socket: WebSocket, request: IncomingMessage): void {

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { ChangeWaiters } from './change-waiters.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -23,7 +24,7 @@ export class GrundyProcess {
   readonly lines: LogLine[] = [];
   readonly stderrText: string[] = [];
   readonly exited: Promise<Exit>;
-  private readonly waiters = new Set<() => void>();
+  private readonly waiters = new ChangeWaiters();
 
   /** `env` is the whole environment (with PATH added): nothing leaks in from the test's own. */
   constructor(
@@ -50,12 +51,12 @@ export class GrundyProcess {
         } catch {
           // Not a log line (a usage message, a crash).
         }
-        for (const wake of this.waiters) wake();
+        this.waiters.changed();
       }
     });
     this.exited = new Promise((resolve) => {
       this.child.on('exit', (code, signal) => {
-        for (const wake of this.waiters) wake();
+        this.waiters.changed();
         resolve({ code, signal });
       });
     });
@@ -67,32 +68,17 @@ export class GrundyProcess {
 
   /** Resolves with the first log line matching `match`; rejects at the deadline or if the process exits. */
   waitForLog(match: (line: LogLine) => boolean, timeoutMs = 20_000): Promise<LogLine> {
-    return new Promise<LogLine>((resolve, reject) => {
-      const check = (): void => {
+    return this.waiters.until(
+      () => {
         const found = this.lines.find(match);
-        if (found !== undefined) {
-          done();
-          resolve(found);
-        } else if (!this.running) {
-          done();
-          reject(new Error(`grundy ${this.verb} exited first:\n${this.stderrText.join('\n')}`));
+        if (found === undefined && !this.running) {
+          throw new Error(`grundy ${this.verb} exited first:\n${this.stderrText.join('\n')}`);
         }
-      };
-      const timer = setTimeout(() => {
-        done();
-        reject(
-          new Error(
-            `timed out waiting for a log line of grundy ${this.verb}:\n${this.stderrText.join('\n')}`,
-          ),
-        );
-      }, timeoutMs);
-      const done = (): void => {
-        clearTimeout(timer);
-        this.waiters.delete(check);
-      };
-      this.waiters.add(check);
-      check();
-    });
+        return found;
+      },
+      timeoutMs,
+      () => `timed out waiting for a log line of grundy ${this.verb}:\n${this.stderrText.join('\n')}`,
+    );
   }
 
   /** Waits until serving (`serve`: listening, resolves with the URL; `worker`: ready). */

@@ -14,8 +14,9 @@
  * Only when G(n) itself turns out rare must every split be walked. The mask is rechosen at each checkpoint to
  * make the rare positions among the recent values fewest (a Walsh-Hadamard transform of the value counts
  * scores every mask at once); when even the best mask leaves too many rare positions, the plain method runs
- * (every split walked, quadratic: some unsolved codes such as 0.106 show no sparse space at all). Option sets
- * are bitsets over the value range, one word per 32 values.
+ * (every split walked, quadratic: some unsolved codes such as 0.106 show no sparse space at all). Options are
+ * marked with a stamp per value (stamp[v] = n), so nothing is cleared between values, and the smallest
+ * missing value of each class is read off the class's ascending list of values.
  */
 
 /** The moves of a code as lists, for the hot loops. */
@@ -93,10 +94,6 @@ export const CHECKPOINT = 1024;
 
 const PROGRESS_EVERY = 1 << 16;
 
-function ctz(x: number): number {
-  return 31 - Math.clz32(x & -x);
-}
-
 /**
  * G(0), G(1), ... of one code, grown on demand. Once a period is proven nothing more is computed: every
  * later value is G(n0 + (n - n0) mod p).
@@ -113,13 +110,13 @@ export class ValueTable {
   private mask = 0;
   /** Option values and G values stay below 2^bits; the bitsets cover 0..2^bits. */
   private bits = 1;
-  private words = 1;
-  private seen = new Int32Array(1);
-  private common = new Int32Array(1);
-  private rareBits = new Int32Array(1);
+  /** The values 0..2^(bits+1) - 1 of each class under the mask, ascending (the upper half never occurs). */
+  private commonValues = new Int32Array(1);
+  private rareValues = new Int32Array(1);
+  /** The rare positions n (G(n) rare under the mask), ascending. */
   private rare = new Int32Array(64);
-  /** Plain method: stamp[v] = n when v is an option of n. */
-  private stamp = new Int32Array(2);
+  /** stamp[v] = n when v is an option of n (values 0..2^(bits+1) - 1). */
+  private stamp = new Int32Array(4).fill(-1);
   private rareCount = 0;
 
   /**
@@ -228,62 +225,67 @@ export class ValueTable {
     if (this.mask === 0) return this.plainMexAt(n);
     const g = this.values;
     const { leaveNone, singles, splits, k } = this.rule;
-    const seen = this.seen;
-    const words = this.words;
-    seen.fill(0);
-    if (n <= k && leaveNone[n] === 1) seen[0]! |= 1;
+    // stamp[v] === n marks v as an option of n: one store per option, nothing to clear between values.
+    const stamp = this.stamp;
+    if (n <= k && leaveNone[n] === 1) stamp[0] = n;
     for (let s = 0; s < singles.length; s++) {
       const rest = n - singles[s]!;
-      if (rest >= 1) {
-        const x = g[rest]!;
-        seen[x >>> 5]! |= 1 << (x & 31);
-      }
+      if (rest >= 1) stamp[g[rest]!] = n;
     }
     // Common option values: a rare heap beside any other (both rare gives a rare value, also an option).
-    if (this.mask !== 0) {
-      const rare = this.rare;
-      const count = this.rareCount;
-      for (let s = 0; s < splits.length; s++) {
-        const rest = n - splits[s]!;
-        for (let j = 0; j < count; j++) {
-          const a = rare[j]!;
-          if (a >= rest) break;
-          const x = g[a]! ^ g[rest - a]!;
-          seen[x >>> 5]! |= 1 << (x & 31);
-        }
+    const rare = this.rare;
+    const count = this.rareCount;
+    for (let s = 0; s < splits.length; s++) {
+      const rest = n - splits[s]!;
+      for (let j = 0; j < count; j++) {
+        const a = rare[j]!;
+        if (a >= rest) break;
+        stamp[g[a]! ^ g[rest - a]!] = n;
       }
     }
-    const common = this.common;
-    const rareBits = this.rareBits;
-    // Every common option is marked by now, so the smallest unmarked common value is missing for sure.
-    let smallestCommon = Infinity;
-    for (let w = 0; w < words; w++) {
-      const free = ~seen[w]! & common[w]!;
-      if (free !== 0) {
-        smallestCommon = (w << 5) + ctz(free);
-        break;
-      }
-    }
-    let candidate = this.firstFree(0);
+    // Every common option is marked by now, so the smallest unmarked common value is missing for sure. Both
+    // lists run past every possible option (to 2^(bits+1)), so each scan stops.
+    const commonValues = this.commonValues;
+    let ci = 0;
+    while (stamp[commonValues[ci]!] === n) ci++;
+    const smallestCommon = commonValues[ci]!;
+    const rareValues = this.rareValues;
+    let ri = 0;
+    while (stamp[rareValues[ri]!] === n) ri++;
+    let candidate = rareValues[ri]!;
     if (candidate < smallestCommon && splits.length > 0) {
       // Walk the splits until every rare value below smallestCommon has turned up, or all splits are seen.
-      const half = (n - splits[0]!) >> 1;
-      scan: for (let a = 1; a <= half; a++) {
-        for (let s = 0; s < splits.length; s++) {
-          const rest = n - splits[s]!;
-          if (2 * a > rest) break;
-          const x = g[a]! ^ g[rest - a]!;
-          seen[x >>> 5]! |= 1 << (x & 31);
+      if (splits.length === 1) {
+        const rest = n - splits[0]!;
+        for (let a = 1, b = rest - 1; a <= b; a++, b--) {
+          const x = g[a]! ^ g[b]!;
+          stamp[x] = n;
           if (x === candidate) {
-            candidate = this.firstFree(x >>> 5);
-            if (candidate > smallestCommon) break scan;
+            while (stamp[rareValues[ri]!] === n) ri++;
+            candidate = rareValues[ri]!;
+            if (candidate > smallestCommon) break;
+          }
+        }
+      } else {
+        const half = (n - splits[0]!) >> 1;
+        scan: for (let a = 1; a <= half; a++) {
+          for (let s = 0; s < splits.length; s++) {
+            const rest = n - splits[s]!;
+            if (2 * a > rest) break;
+            const x = g[a]! ^ g[rest - a]!;
+            stamp[x] = n;
+            if (x === candidate) {
+              while (stamp[rareValues[ri]!] === n) ri++;
+              candidate = rareValues[ri]!;
+              if (candidate > smallestCommon) break scan;
+            }
           }
         }
       }
     }
-    const mex = Math.min(candidate, smallestCommon);
+    const mex = candidate < smallestCommon ? candidate : smallestCommon;
+    if (mex === candidate) this.pushRare(n);
     if (mex >= 1 << this.bits) this.setBits(this.bits + 1);
-    if (((rareBits[mex >>> 5]! >>> (mex & 31)) & 1) === 1 && this.mask !== 0) this.pushRare(n);
     return mex;
   }
 
@@ -310,17 +312,6 @@ export class ValueTable {
     return mex;
   }
 
-  /** The smallest rare value not marked in `seen`, looking from word `from` on. */
-  private firstFree(from: number): number {
-    const seen = this.seen;
-    const rareBits = this.rareBits;
-    for (let w = from; w < this.words; w++) {
-      const free = ~seen[w]! & rareBits[w]!;
-      if (free !== 0) return (w << 5) + ctz(free);
-    }
-    return Infinity;
-  }
-
   private pushRare(n: number): void {
     if (this.rareCount === this.rare.length) {
       const grown = new Int32Array(this.rare.length * 2);
@@ -330,20 +321,18 @@ export class ValueTable {
     this.rare[this.rareCount++] = n;
   }
 
-  /** Bitsets for values 0..2^bits, with the current mask's split into common and rare. */
+  /** Room for values below 2^bits, with the current mask's split into common and rare value lists. */
   private setBits(bits: number): void {
     this.bits = bits;
-    this.words = ((1 << bits) >>> 5) + 1;
-    this.seen = new Int32Array(this.words);
-    this.common = new Int32Array(this.words);
-    this.rareBits = new Int32Array(this.words);
-    const stamp = new Int32Array((1 << bits) + 1).fill(-1);
-    stamp.set(this.stamp.subarray(0, Math.min(this.stamp.length, stamp.length)));
+    const size = 2 << bits;
+    const stamp = new Int32Array(size).fill(-1);
+    stamp.set(this.stamp.subarray(0, Math.min(this.stamp.length, size)));
     this.stamp = stamp;
-    for (let v = 0; v <= 1 << bits; v++) {
-      if (isCommon(v, this.mask)) this.common[v >>> 5]! |= 1 << (v & 31);
-      else this.rareBits[v >>> 5]! |= 1 << (v & 31);
-    }
+    const common: number[] = [];
+    const rare: number[] = [];
+    for (let v = 0; v < size; v++) (isCommon(v, this.mask) ? common : rare).push(v);
+    this.commonValues = Int32Array.from(common);
+    this.rareValues = Int32Array.from(rare);
   }
 
   /**

@@ -51,7 +51,7 @@ function periodReason(result: OctalResult, nim: boolean, k: number): string {
   }
   const { preperiod: n0, period: p, proof } = result;
   if (n0 === null || p === null || proof === null) {
-    return `No period is proven: G(0..${fmt(result.computed)}) were computed, and no p and n0 pass the theorem's check (G(n + p) = G(n) for all n0 <= n < 2 n0 + p + ${k}) within them. Values past ${fmt(result.computed)} would be guesses, so Grundy answers only heaps up to there.`;
+    return `Computed to G(${fmt(result.computed)}), no period proven yet: no p and n0 pass the theorem's check (G(n + p) = G(n) for all n0 <= n < 2 n0 + p + ${k}) within G(0..${fmt(result.computed)}). Values past ${fmt(result.computed)} would be guesses, so Grundy answers only heaps up to there.`;
   }
   return `Proven period: G(n + ${fmt(p)}) = G(n) holds for every n from ${fmt(proof.from)} to ${fmt(proof.below - 1)} (n0 <= n < 2 n0 + p + k with k = ${k}, read from G(0..${fmt(proof.computed)})), so by the octal periodicity theorem G(n + ${fmt(p)}) = G(n) for all n >= ${fmt(n0)}. Both are the least: no shorter period holds from anywhere, and ${n0 === 0 ? 'the period starts at once' : `G(${fmt(n0 - 1)} + ${fmt(p)}) != G(${fmt(n0 - 1)})`}.`;
 }

@@ -174,7 +174,7 @@ export function pictureOctal(
     ? `G(n + ${fmt(p)}) = G(n) for every n >= ${fmt(n0)}, proven from G(0..${fmt(result.proof?.computed ?? 0)}); a heap's value is read at its place in the period (ringed).`
     : result.code === 'nim'
       ? 'Nim: G(n) = n, no period.'
-      : `No period proven within G(0..${fmt(result.computed)}).`;
+      : `Computed to G(${fmt(result.computed)}), no period proven yet.`;
   y = svg.paragraph(pad, y + 8, period, width - 2 * pad, { size: 13, fill: colors.text }) - 4;
   const move = explanation.moves[0]?.text;
   y =

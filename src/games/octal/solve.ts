@@ -13,17 +13,23 @@ const MOVES_SHOWN = 3;
 
 /** A heap whose value no proven period gives and no table reaches: an honest "unknown". */
 export class ValueUnknownError extends InputError {
-  constructor(code: string, heap: bigint, computed: number, search: number) {
-    const fmt = (n: number | bigint) => n.toLocaleString('en-US');
-    const further =
-      search < MAX_SEARCH
-        ? ` Ask again with search up to ${fmt(MAX_SEARCH)} to look further, or with heaps up to ${fmt(computed)}.`
-        : ` Heaps up to ${fmt(computed)} can be answered.`;
+  constructor(code: string, heap: bigint, computed: number) {
     super(
-      `G(${fmt(heap)}) for ${code} is unknown: G(0..${fmt(computed)}) were computed and prove no period (the octal periodicity theorem needs G(n + p) = G(n) for all n0 <= n < 2 n0 + p + k), so heaps beyond ${fmt(computed)} have no value Grundy can vouch for.${further}`,
+      `${unknownReason(code, heap, computed)} Heaps up to ${fmtCount(computed)} can be answered.`,
       'heaps',
     );
   }
+}
+
+const fmtCount = (n: number | bigint) => n.toLocaleString('en-US');
+
+/** Why G(heap) is unknown, in one sentence (answers and the judge's notes). */
+export function unknownReason(code: string, heap: bigint, computed: number): string {
+  const limit =
+    computed >= MAX_SEARCH
+      ? `${fmtCount(MAX_SEARCH)}, the most one question computes`
+      : `${fmtCount(computed)}, as far as fits the time one question may take`;
+  return `G(${fmtCount(heap)}) for ${code} is unknown: G(0..${limit}) were computed and prove no period (the octal periodicity theorem needs G(n + p) = G(n) for all n0 <= n < 2 n0 + p + k), so heaps beyond ${fmtCount(computed)} have no value Grundy can vouch for.`;
 }
 
 /** The tables of recently asked codes, so a worker answers the next question on a code from memory. */
@@ -145,7 +151,15 @@ function nimMove(h: bigint, target: bigint): Omit<OctalMove, 'heap'> {
   return { take: String(h - target), leave: target === 0n ? [] : [String(target)] };
 }
 
-export function solveOctal(params: OctalParams, ctx: SolveContext = {}): OctalResult {
+/**
+ * The answer to one question. `autoCostMs`: how long (estimated) the search may grow on its own when a heap
+ * lies past it and past the table (tests pass a small one to reach the "unknown" answer quickly).
+ */
+export function solveOctal(
+  params: OctalParams,
+  ctx: SolveContext = {},
+  autoCostMs = AUTO_COST_MS,
+): OctalResult {
   const code = readOctalCode(params.code);
   const heaps = params.heaps.map(BigInt);
   if (code.nim) {
@@ -168,12 +182,12 @@ export function solveOctal(params: OctalParams, ctx: SolveContext = {}): OctalRe
       periodSample: [],
     };
   }
-  const target = targetOf(params);
+  const target = targetOf(params, code.code, code.digits, autoCostMs);
   checkCost(code.code, code.digits, target);
   const facts = codeFacts(code.code, code.digits, target, ctx.onProgress);
   const values = heaps.map((h) => {
     const v = valueFrom(facts, h);
-    if (v === undefined) throw new ValueUnknownError(code.code, h, facts.computed, params.search);
+    if (v === undefined) throw new ValueUnknownError(code.code, h, facts.computed);
     return v;
   });
   const xor = values.reduce((x, v) => x ^ v, 0);
@@ -251,17 +265,40 @@ function valuesCostMs(profile: Profile, target: number): number {
 /** Solves estimated longer than this are refused with advice instead of running into the job time limit. */
 export const MAX_COST_MS = 5 * 60_000;
 
-/** Values to compute for a question: the search, or the largest heap when the table can reach it. */
-function targetOf(params: OctalParams): number {
+/**
+ * Values to compute for a question: the search, or the largest heap when the table can reach it; and when a
+ * heap lies past both, as far as a proof may need within AUTO_COST_MS (the computation stops at the first
+ * checkpoint that proves a period, so codes proven early cost nothing more).
+ */
+function targetOf(
+  params: OctalParams,
+  code: string,
+  digits: readonly number[],
+  autoCostMs = AUTO_COST_MS,
+): number {
   const largest = params.heaps.reduce((x, h) => (BigInt(h) > x ? BigInt(h) : x), 0n);
-  return Math.max(params.search, largest <= BigInt(MAX_SEARCH) ? Number(largest) : 0);
+  const target = Math.max(params.search, largest <= BigInt(MAX_SEARCH) ? Number(largest) : 0);
+  if (largest <= BigInt(target)) return target;
+  return Math.max(target, affordableSearch(code, digits, autoCostMs));
+}
+
+/** The most values a question looks through for a period on its own when a heap needs one. */
+export const AUTO_COST_MS = 60_000;
+
+/** The largest search up to MAX_SEARCH estimated to take at most `ms` (at least the profile's size). */
+export function affordableSearch(code: string, digits: readonly number[], ms: number): number {
+  const profile = profileOf(code, digits);
+  if (valuesCostMs(profile, MAX_SEARCH) <= ms) return MAX_SEARCH;
+  let fits = MAX_SEARCH;
+  while (fits > PROFILE_VALUES && valuesCostMs(profile, fits) > ms) fits = Math.floor(fits * 0.9);
+  return Math.max(fits, Math.min(PROFILE_VALUES, MAX_SEARCH));
 }
 
 /** Milliseconds a solve may take: codes proven early are instant; the rest cost what their search costs. */
 export function estimateOctalCost(params: OctalParams): number {
   const code = readOctalCode(params.code);
   if (code.nim) return 1;
-  const target = targetOf(params);
+  const target = targetOf(params, code.code, code.digits);
   // Small tables: at worst the plain method, a quarter of target^2 splits at about 2 ns each.
   if (target <= CHEAP_VALUES) return Math.ceil(1 + (target * target * 2e-6) / 4);
   return Math.ceil(valuesCostMs(profileOf(code.code, code.digits), target));
@@ -290,4 +327,41 @@ function checkCost(code: string, digits: readonly number[], target: number): voi
   let fits = target;
   while (fits > PROFILE_VALUES && valuesCostMs(profile, fits) > MAX_COST_MS) fits = Math.floor(fits * 0.9);
   throw new TooCostlyError(code, target, ms, fits);
+}
+
+/** One judge line: G(N) in decimal, or `unknown` with the reason. */
+export interface ValueAnswer {
+  readonly line: string;
+  readonly note?: string;
+}
+
+/**
+ * G(N) for every N asked about one code, from one table: computed as far as the largest N up to MAX_SEARCH
+ * needs, and, when some N lies beyond, as far as a proof may need (within `autoCostMs`, stopping at the
+ * first proof); never further than MAX_COST_MS allows. What neither the table nor a proven period gives is
+ * `unknown`, with the reason.
+ */
+export function answerValues(
+  codeText: string,
+  ns: readonly bigint[],
+  autoCostMs = AUTO_COST_MS,
+): ValueAnswer[] {
+  const code = readOctalCode(codeText);
+  if (code.nim) return ns.map((n) => ({ line: n.toString() }));
+  let small = 0;
+  let beyond = false;
+  for (const n of ns) {
+    if (n <= BigInt(MAX_SEARCH)) small = Math.max(small, Number(n));
+    else beyond = true;
+  }
+  let target = small;
+  if (beyond) target = Math.max(target, affordableSearch(code.code, code.digits, autoCostMs));
+  if (target > CHEAP_VALUES) target = Math.min(target, affordableSearch(code.code, code.digits, MAX_COST_MS));
+  const facts = codeFacts(code.code, code.digits, target);
+  return ns.map((n) => {
+    const v = valueFrom(facts, n);
+    return v === undefined
+      ? { line: 'unknown', note: unknownReason(code.code, n, facts.computed) }
+      : { line: String(v) };
+  });
 }

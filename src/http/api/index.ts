@@ -3,6 +3,7 @@
  * and play service as the bot, for the web page and for programs. Shapes: docs/api.md and GET /api/openapi.json.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import { hashParams } from '../../core/canonical.js';
 import type { AnyGame } from '../../core/game.js';
 import type { GameCatalog } from '../../games/catalog.js';
@@ -32,6 +33,8 @@ export interface ApiDeps {
   readonly rateLimit: RateLimit;
   /** Questions estimated above this many ms answer 202 and are polled (the config's INLINE_COST_MS). */
   readonly inlineCostMs: number;
+  /** Trusted reverse proxies in front (TRUST_PROXY_HOPS). */
+  readonly proxyHops?: number;
   readonly logger: Logger;
   readonly randomSeed: () => number;
   readonly now?: () => number;
@@ -50,7 +53,7 @@ interface Reply {
   readonly headers?: ExtraHeaders;
 }
 
-type Handler = (match: RegExpExecArray, req: IncomingMessage) => Promise<Reply | undefined>;
+type Handler = (match: RegExpExecArray) => Promise<Reply>;
 
 interface Route {
   readonly pattern: RegExp;
@@ -65,8 +68,20 @@ function answerText(answer: Pick<SolveAnswer, 'explanation'>): string {
   return shortAnswerLines(shortAnswer(answer.explanation)).join('\n');
 }
 
-function clientKey(req: IncomingMessage): string {
-  return `web:${req.socket.remoteAddress ?? 'unknown'}`;
+/**
+ * Who is asking, for the rate limit: the connecting address, or behind `proxyHops` trusted proxies the address
+ * the farthest trusted one saw (X-Forwarded-For, counted from the right, since a client can write the left).
+ */
+export function clientAddress(req: IncomingMessage, proxyHops: number): string {
+  const socket = req.socket.remoteAddress ?? 'unknown';
+  if (proxyHops <= 0) return socket;
+  const raw = req.headers['x-forwarded-for'];
+  const chain = (Array.isArray(raw) ? raw.join(',') : (raw ?? ''))
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  const candidate = chain[Math.max(0, chain.length - proxyHops)];
+  return candidate !== undefined && isIP(candidate) !== 0 ? candidate : socket;
 }
 
 export function createApi(deps: ApiDeps): Api {
@@ -119,7 +134,13 @@ export function createApi(deps: ApiDeps): Api {
   };
 
   const gameFor = (name: string | undefined): AnyGame => {
-    const game = catalog.findGame(decodeURIComponent(name ?? ''));
+    let decoded = '';
+    try {
+      decoded = decodeURIComponent(name ?? '');
+    } catch {
+      // Not a game name either.
+    }
+    const game = catalog.findGame(decoded);
     if (game === undefined)
       throw new ApiError(404, `No game "${(name ?? '').slice(0, 40)}"; the games are at /api/games.`);
     return game;
@@ -249,12 +270,11 @@ export function createApi(deps: ApiDeps): Api {
       if (match === null) continue;
       const method = req.method ?? 'GET';
       if ((method === 'GET' || method === 'HEAD') && route.get !== undefined) {
-        const reply = await route.get(match, req);
-        if (reply !== undefined) send(req, res, reply);
+        send(req, res, await route.get(match));
         return;
       }
       if (method === 'POST' && route.post !== undefined) {
-        const decision = await deps.rateLimit.take(clientKey(req));
+        const decision = await deps.rateLimit.take(`web:${clientAddress(req, deps.proxyHops ?? 0)}`);
         if (!decision.ok) {
           const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
           throw new ApiError(429, `Too many requests from your address; try again in ${seconds} s.`, null, {

@@ -1,0 +1,114 @@
+/**
+ * Each game asked and answered through the page in a real Chromium, against a real `grundy serve`: the page
+ * shows the verdict, the move and the picture the solver gives for the game's own first example, keeps the full
+ * reasoning behind a <details>, opens the rules in one click, and asks no host but its own.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { builtInGames } from '../../src/games/catalog.js';
+import type { AnyGame, Explanation, RawFields } from '../../src/core/game.js';
+import { paramsFromFields } from '../../src/core/params.js';
+import { verdictTitle } from '../../src/render/short-answer.js';
+import {
+  askThroughForm,
+  focusedId,
+  foreignRequests,
+  launchBrowser,
+  openPage,
+  property,
+  screenshot,
+  startServe,
+  type RecordedPage,
+  type Served,
+  patient,
+} from './page-harness.js';
+
+// A real server and a real browser on a shared 2-core machine: a page step can take seconds under load.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+let served: Served;
+let browser: Browser;
+let opened: RecordedPage;
+
+beforeAll(async () => {
+  [served, browser] = await Promise.all([startServe(), launchBrowser()]);
+  opened = await openPage(browser, served.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.stop();
+});
+
+/** What the solver itself says about `fields` (the CLI's `--json` answer), to hold the page to. */
+function expected(game: AnyGame, fields: RawFields): Explanation<unknown> {
+  const params: unknown = paramsFromFields(game, fields);
+  return game.explain(params, game.solve(params));
+}
+
+describe('the page answers every game', () => {
+  it('lists every game of the catalog in the picker', async () => {
+    const options = await opened.page.locator('#game option').all();
+    const names = await Promise.all(options.map((option) => option.getAttribute('value')));
+    expect(names).toEqual(builtInGames.map((game) => game.id));
+  });
+
+  for (const game of builtInGames) {
+    it(`${game.id}: the form's answer is the solver's, with its picture`, async () => {
+      const { page } = opened;
+      const fields = game.examples[0].fields;
+      const explanation = expected(game, fields);
+      const defined = Object.fromEntries(
+        Object.entries(fields).filter((entry): entry is [string, string | number] => entry[1] !== undefined),
+      );
+      await askThroughForm(page, game.id, defined);
+      const answer = page.locator('#answer');
+      await answer.waitFor({ state: 'visible' });
+      await expect
+        .poll(() => page.locator('#verdict').textContent(), patient)
+        .toBe(verdictTitle(explanation));
+      expect(await answer.locator('.headline').textContent()).toBe(explanation.headline);
+      const moveText = await answer.locator('.move').textContent();
+      const first = explanation.moves[0];
+      if (first !== undefined) expect(moveText).toContain(first.text);
+      else expect(moveText).toContain(explanation.refutation ?? explanation.whyNoMove ?? '');
+      // Focus lands on the answer, so keyboard and screen-reader users are taken to it.
+      expect(await focusedId(page)).toBe('answer');
+
+      const picture = answer.locator('.picture img');
+      await expect.poll(() => property<number>(picture, 'naturalWidth'), patient).toBeGreaterThan(100);
+      expect((await picture.getAttribute('alt'))?.length ?? 0).toBeGreaterThan(10);
+
+      const full = answer.locator('details.full');
+      expect(await property<boolean>(full, 'open')).toBe(false);
+      await full.locator('summary').click();
+      const reasoning = await full.locator('.reasoning').innerText();
+      for (const reason of explanation.reasons) expect(reasoning).toContain(reason);
+      for (const fact of explanation.facts) expect(reasoning).toContain(fact.value);
+
+      await screenshot(page, `game-${game.id}`);
+    });
+  }
+
+  it('shows a game’s rules one click away, and asks about their example', async () => {
+    const { page } = opened;
+    await page.selectOption('#game', 'abgame');
+    const rules = page.locator('#rules');
+    await rules.locator('summary').click();
+    const abgame = builtInGames.find((game) => game.id === 'abgame');
+    const what = abgame?.rules?.what ?? '';
+    expect(what.length).toBeGreaterThan(0);
+    await expect.poll(() => rules.innerText(), patient).toContain(what);
+    await rules.getByRole('button', { name: 'Ask Grundy about this example' }).click();
+    const exampleFields = abgame?.rules?.example.fields ?? {};
+    const explanation = expected(abgame as AnyGame, exampleFields);
+    await expect.poll(() => page.locator('#verdict').textContent(), patient).toBe(verdictTitle(explanation));
+    await screenshot(page, 'rules-abgame');
+  });
+
+  it('asked nothing of any host but its own, and logged no error', () => {
+    expect(opened.requests.length).toBeGreaterThan(10);
+    expect(foreignRequests(opened.requests, served.url)).toEqual([]);
+    expect(opened.errors).toEqual([]);
+  });
+});
