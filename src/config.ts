@@ -23,13 +23,16 @@ const intIn = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
 export const ConfigSchema = z.object({
-  /** BullMQ + cache Redis; unset = everything in one process. */
+  /**
+   * BullMQ + cache Redis; unset = everything in one process. `redis+cluster://host:port,host:port` (seed nodes)
+   * names a Redis Cluster (jobs/connection.ts).
+   */
   REDIS_URL: optionalText,
   /** Optional separate Redis (or database, e.g. redis://host:6379/1) for the cache, so it may evict. */
   CACHE_REDIS_URL: optionalText,
   /** How long answers stay cached (both drivers); 0 = no expiry (for a cache Redis that evicts, allkeys-lru). */
   CACHE_TTL_SECONDS: intIn(0, 365 * 24 * 3600, 7 * 24 * 3600),
-  /** Prefix of every Redis key and the queue; wrap in {braces} for Redis Cluster hash tags. */
+  /** Prefix of every Redis key and the queue (on a Redis Cluster, hash tags are added per queue and store). */
   GRUNDY_PREFIX: z.string().trim().min(1).default('grundy'),
   QUEUE_NAME: z.string().trim().min(1).default('solve'),
   /** Jobs estimated above this many CPU ms go to the queue (when REDIS_URL is set). */

@@ -3,10 +3,99 @@
  * producers fail fast while Redis is away (the caller hears "unavailable" instead of hanging), while workers,
  * QueueEvents and subscribers wait out an outage (`maxRetriesPerRequest: null`, offline queue on).
  * Every role reconnects forever.
+ *
+ * A Redis Cluster is named by the scheme `redis+cluster://` (or `rediss+cluster://` for TLS) with one or more
+ * seed nodes, e.g. `REDIS_URL=redis+cluster://:password@10.0.0.1:7000,10.0.0.2:7000`; the client (ioredis
+ * Cluster) finds the other nodes itself. Any other URL is one Redis server, as before.
  */
+
+/** A standalone client or a cluster client: both speak every command Grundy uses. */
+export type RedisClient = Redis | Cluster;
+
+const CLUSTER_SCHEME = /^(rediss?)\+cluster:\/\//i;
+
+/** True when `url` names a Redis Cluster (`redis+cluster://host:port,host:port`). */
+export function isClusterUrl(url: string): boolean {
+  return CLUSTER_SCHEME.test(url.trim());
+}
+
+export interface ClusterTarget {
+  readonly nodes: readonly { readonly host: string; readonly port: number }[];
+  readonly username?: string;
+  readonly password?: string;
+  readonly tls: boolean;
+}
+
+/** The seed nodes and credentials of a `redis+cluster://` URL; an InputError naming REDIS_URL when malformed. */
+export function parseClusterUrl(url: string): ClusterTarget {
+  const match = CLUSTER_SCHEME.exec(url.trim());
+  if (match === null) throw new InputError(`not a redis+cluster:// URL: ${safeRedisUrl(url)}`, 'REDIS_URL');
+  const tls = match[1]?.toLowerCase() === 'rediss';
+  let rest = url.trim().slice(match[0].length).replace(/\/+$/, '');
+  let username: string | undefined;
+  let password: string | undefined;
+  const at = rest.lastIndexOf('@');
+  if (at >= 0) {
+    const auth = rest.slice(0, at);
+    rest = rest.slice(at + 1);
+    const colon = auth.indexOf(':');
+    const user = decodeURIComponent(colon < 0 ? auth : auth.slice(0, colon));
+    const pass = colon < 0 ? '' : decodeURIComponent(auth.slice(colon + 1));
+    if (user !== '') username = user;
+    if (pass !== '') password = pass;
+  }
+  const nodes = rest.split(',').map((part) => {
+    const node = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(part.trim());
+    const port = Number(node?.[2]);
+    if (node?.[1] === undefined || !(port >= 1 && port <= 65_535))
+      throw new InputError(
+        `bad cluster node "${part}" in ${safeRedisUrl(url)}: each node is host:port, ` +
+          'e.g. redis+cluster://10.0.0.1:7000,10.0.0.2:7000',
+        'REDIS_URL',
+      );
+    return { host: node[1], port };
+  });
+  return {
+    nodes,
+    tls,
+    ...(username === undefined ? {} : { username }),
+    ...(password === undefined ? {} : { password }),
+  };
+}
+
+/** A client for `url` with the options of `role`: ioredis Cluster for `redis+cluster://`, else Redis. */
+export function createRedisClient(url: string, options: RoleOptions | ClientOptions): RedisClient {
+  if (!isClusterUrl(url)) return new Redis(url, options);
+  const target = parseClusterUrl(url);
+  const { enableOfflineQueue, enableAutoPipelining, retryStrategy, ...perNode } = options;
+  return new Cluster(
+    target.nodes.map((node) => ({ ...node })),
+    {
+      ...(enableOfflineQueue === undefined ? {} : { enableOfflineQueue }),
+      ...(enableAutoPipelining === undefined ? {} : { enableAutoPipelining }),
+      clusterRetryStrategy: retryStrategy ?? reconnectDelayMs,
+      redisOptions: {
+        ...perNode,
+        ...(target.username === undefined ? {} : { username: target.username }),
+        ...(target.password === undefined ? {} : { password: target.password }),
+        ...(target.tls ? { tls: {} } : {}),
+      },
+    },
+  );
+}
+
+/** Options for a client outside the roles (the quiz and play stores). */
+export interface ClientOptions {
+  readonly maxRetriesPerRequest?: number | null;
+  readonly enableOfflineQueue?: boolean;
+  readonly enableAutoPipelining?: boolean;
+  readonly retryStrategy?: (times: number) => number;
+  readonly connectionName?: string;
+  readonly commandTimeout?: number;
+}
 import { RedisQueueBackend } from 'bullmq';
-import { Redis } from 'ioredis';
-import { ServiceUnavailableError } from '../core/errors.js';
+import { Cluster, Redis } from 'ioredis';
+import { InputError, ServiceUnavailableError } from '../core/errors.js';
 import type { Logger } from '../log.js';
 
 export type RedisRole = 'producer' | 'cache' | 'worker' | 'blocking' | 'subscriber';
@@ -21,17 +110,24 @@ export interface RoleOptions {
   readonly maxRetriesPerRequest: number | null;
   readonly enableOfflineQueue?: boolean;
   readonly commandTimeout?: number;
+  /** Commands issued in the same tick go out in one write (many jobs at once: far fewer syscalls). */
+  readonly enableAutoPipelining?: boolean;
   readonly retryStrategy: (times: number) => number;
   readonly connectionName: string;
 }
 
 const roleOptions: Record<
   RedisRole,
-  Pick<RoleOptions, 'maxRetriesPerRequest' | 'enableOfflineQueue' | 'commandTimeout'>
+  Pick<RoleOptions, 'maxRetriesPerRequest' | 'enableOfflineQueue' | 'commandTimeout' | 'enableAutoPipelining'>
 > = {
-  producer: { enableOfflineQueue: false, maxRetriesPerRequest: 1 },
+  producer: { enableOfflineQueue: false, maxRetriesPerRequest: 1, enableAutoPipelining: true },
   // A cache that does not answer within 2 s is treated as a miss, never as a reason to fail a solve.
-  cache: { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 2_000 },
+  cache: {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 2_000,
+    enableAutoPipelining: true,
+  },
   worker: { maxRetriesPerRequest: null },
   blocking: { maxRetriesPerRequest: null },
   subscriber: { maxRetriesPerRequest: null },
@@ -41,13 +137,25 @@ export function redisOptionsFor(role: RedisRole): RoleOptions {
   return { ...roleOptions[role], retryStrategy: reconnectDelayMs, connectionName: `grundy:${role}` };
 }
 
-/** Options (not a client) for BullMQ classes that must own a dedicated blocking connection (QueueEvents). */
-export function bullConnectionOptions(url: string): RoleOptions & { readonly url: string } {
-  return { url, ...redisOptionsFor('blocking') };
+/**
+ * The connection for BullMQ classes that must own a dedicated blocking connection (QueueEvents): options, so
+ * BullMQ opens and closes it, for one Redis; a Cluster client for a cluster (BullMQ cannot open one from
+ * options), which its owner must disconnect after closing the QueueEvents.
+ */
+export function bullBlockingConnection(
+  url: string,
+): (RoleOptions & { readonly url: string }) | { readonly cluster: Cluster } {
+  if (!isClusterUrl(url)) return { url, ...redisOptionsFor('blocking') };
+  return { cluster: createRedisClient(url, redisOptionsFor('blocking')) as Cluster };
 }
 
 /** The URL with any password replaced, safe for logs and error messages. */
 export function safeRedisUrl(url: string): string {
+  if (isClusterUrl(url))
+    return url
+      .trim()
+      .replace(/\/\/([^@/]*):([^@/:]+)@/, '//$1:***@')
+      .replace(/\/$/, '');
   try {
     const parsed = new URL(url);
     if (parsed.password !== '') parsed.password = '***';
@@ -80,7 +188,7 @@ export function cannotReachMessage(url: string, error: Error | undefined, settin
  * attempt), and `unavailable()` turns the last one into a ServiceUnavailableError a person can act on.
  */
 export class RedisLink {
-  readonly client: Redis;
+  readonly client: RedisClient;
   private lastError: Error | undefined;
   private down = false;
   private everReady = false;
@@ -92,7 +200,7 @@ export class RedisLink {
     private readonly logger: Logger,
     private readonly setting = 'REDIS_URL',
   ) {
-    this.client = new Redis(url, redisOptionsFor(role));
+    this.client = createRedisClient(url, redisOptionsFor(role));
     this.client.on('error', (error: Error) => {
       this.lastError = error;
       if (!this.down && this.closing === undefined) {

@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './connection.js';
 
 /** Largest input carried in Redis for a worker (Redis strings can hold 512 MiB; this keeps memory modest). */
 export const FILE_INPUT_REDIS_MAX_BYTES = 64 * 1024 * 1024;
@@ -69,7 +69,7 @@ export function inputKey(prefix: string, hash: string): string {
 
 /** Copies a staged file into `key` chunk by chunk, expiring after `ttlMs`. */
 export async function uploadFile(
-  client: Redis,
+  client: RedisClient,
   key: string,
   staged: StagedFile,
   ttlMs: number,
@@ -83,7 +83,7 @@ export async function uploadFile(
 
 /** Copies `key` (of `bytes` bytes) into a new temporary file; undefined when the key is gone or has changed. */
 export async function downloadFile(
-  client: Redis,
+  client: RedisClient,
   key: string,
   bytes: number,
 ): Promise<StagedFile | undefined> {

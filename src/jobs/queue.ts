@@ -23,7 +23,13 @@ import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import { answerProblem, decodeAnswer, type StoredAnswer } from './answer.js';
 import { FILE_INPUT_REDIS_MAX_BYTES } from './file-input.js';
-import { bullConnectionOptions, closeWithin, isConnectionError, type RedisLink } from './connection.js';
+import {
+  bullBlockingConnection,
+  closeWithin,
+  isClusterUrl,
+  isConnectionError,
+  type RedisLink,
+} from './connection.js';
 
 export const SolveJobData = z.strictObject({
   gameId: z.string().min(1).max(64),
@@ -51,6 +57,18 @@ export type SolveJobData = z.infer<typeof SolveJobData>;
 export function jobIdFor(key: string, prefix: string): string {
   const bare = key.startsWith(`${prefix}:`) ? key.slice(prefix.length + 1) : key;
   return bare.replaceAll(':', '.');
+}
+
+/**
+ * BullMQ's key prefix for a queue: GRUNDY_PREFIX, and on a Redis Cluster `<GRUNDY_PREFIX>:{<queue>}`, a hash tag
+ * that puts every key of the queue in one slot (BullMQ's scripts touch several at once) while different queues,
+ * and the cache, spread over the cluster. A GRUNDY_PREFIX that has a hash tag of its own is kept as it is.
+ */
+export function queuePrefix(config: Pick<Config, 'REDIS_URL' | 'GRUNDY_PREFIX'>, queueName: string): string {
+  const prefix = config.GRUNDY_PREFIX;
+  if (config.REDIS_URL === undefined || !isClusterUrl(config.REDIS_URL) || /\{[^}]+\}/.test(prefix))
+    return prefix;
+  return `${prefix}:{${queueName}}`;
 }
 
 export function cancelChannel(prefix: string, queueName: string): string {
@@ -144,6 +162,8 @@ export class SolveQueue {
   private constructor(
     readonly queue: Queue<SolveJobData, StoredAnswer>,
     private readonly events: QueueEvents,
+    /** QueueEvents' own cluster connection, closed after it (BullMQ opens and closes a standalone one). */
+    private readonly eventsClient: { disconnect(): void } | undefined,
     private readonly producer: RedisLink,
     private readonly config: Config,
     private readonly logger: Logger,
@@ -161,20 +181,20 @@ export class SolveQueue {
     metrics: Metrics,
     options: SolveQueueOptions = {},
   ): Promise<SolveQueue> {
-    const prefix = config.GRUNDY_PREFIX;
+    const prefix = queuePrefix(config, config.QUEUE_NAME);
     const queue = new Queue<SolveJobData, StoredAnswer>(config.QUEUE_NAME, {
       connection: producer.client,
       prefix,
     });
-    const events = new QueueEvents(config.QUEUE_NAME, {
-      connection: bullConnectionOptions(producer.url),
-      prefix,
-    });
+    const blocking = bullBlockingConnection(producer.url);
+    const eventsClient = 'cluster' in blocking ? blocking.cluster : undefined;
+    const events = new QueueEvents(config.QUEUE_NAME, { connection: eventsClient ?? blocking, prefix });
     queue.on('error', throttledWarn(logger, 'solve queue error'));
     events.on('error', throttledWarn(logger, 'queue events error'));
     const solveQueue = new SolveQueue(
       queue,
       events,
+      eventsClient,
       producer,
       config,
       logger,
@@ -201,14 +221,29 @@ export class SolveQueue {
     const jobId = jobIdFor(data.key, prefix);
     const waiters = waitersKey(prefix, queueName, jobId);
     const deadline = Date.now() + this.config.JOB_WAIT_MS;
-    await this.redis(() =>
-      this.producer.client.multi().incr(waiters).pexpire(waiters, this.config.JOB_WAIT_MS).exec(),
-    );
+    if (!this.producer.ready) throw this.producer.unavailable();
+    let counted = false;
     let stopJob = false;
+    let answered = false;
     try {
       for (let round = 1; ; round++) {
-        await this.redis(() => this.ensureJob(jobId, data));
-        const outcome = await this.waitForOutcome(jobId, signal, progress, deadline);
+        // The first round counts this process in while it queues the job: one round trip for both.
+        const start = async (): Promise<'added' | 'joined'> => {
+          if (round > 1) return this.ensureJob(jobId, data);
+          const [, how] = await Promise.all([
+            this.producer.client
+              .multi()
+              .incr(waiters)
+              .pexpire(waiters, this.config.JOB_WAIT_MS)
+              .exec()
+              .then(() => {
+                counted = true;
+              }),
+            this.ensureJob(jobId, data),
+          ]);
+          return how;
+        };
+        const outcome = await this.waitForOutcome(jobId, start, signal, progress, deadline);
         if (outcome.kind === 'completed') {
           const answer = decodeAnswer(game, outcome.value);
           if (answer === undefined) {
@@ -216,6 +251,7 @@ export class SolveQueue {
             const problem = answerProblem(game, outcome.value);
             throw new Error(`Solve job ${jobId} returned an answer that fails validation: ${problem ?? '?'}`);
           }
+          answered = true;
           return answer;
         }
         const cancelled = outcome.kind === 'gone' || decodeFailure(outcome.reason).code === 'cancelled';
@@ -229,30 +265,41 @@ export class SolveQueue {
       stopJob = error instanceof NoWorkerError || signal.reason instanceof SolveCancelledError;
       throw error;
     } finally {
-      const left = await this.producer.client
-        .multi()
-        .decr(waiters)
-        .pexpire(waiters, this.config.JOB_WAIT_MS)
-        .exec()
-        .then((replies) => Number(replies?.[0]?.[1] ?? 1))
-        .catch(() => 1);
-      if (stopJob && left <= 0) {
-        await this.cancelJob(jobId).catch((error: unknown) =>
-          this.logger.warn({ err: error, jobId }, 'could not cancel job'),
-        );
+      if (counted) {
+        const leaving = this.producer.client
+          .multi()
+          .decr(waiters)
+          .pexpire(waiters, this.config.JOB_WAIT_MS)
+          .exec()
+          .then((replies) => Number(replies?.[0]?.[1] ?? 1))
+          .catch(() => 1);
+        // With the answer in hand nobody needs the count's value: the answer does not wait for it.
+        if (!answered) {
+          const left = await leaving;
+          if (stopJob && left <= 0) {
+            await this.cancelJob(jobId).catch((error: unknown) =>
+              this.logger.warn({ err: error, jobId }, 'could not cancel job'),
+            );
+          }
+        }
       }
     }
   }
 
-  private async ensureJob(jobId: string, data: SolveJobData): Promise<void> {
-    const existing = await this.queue.getJob(jobId);
-    if (existing !== undefined) {
-      if ((await existing.getState()) !== 'failed') return;
-      // A finished failure (a timeout, a cancellation, retries used up) is not an answer: try again.
-      await existing.remove().catch(() => undefined);
+  /**
+   * Adds the job unless it is already queued, running or finished well; a finished failure (a timeout, a
+   * cancellation, retries used up) is not an answer, so it is replaced. 'added' when this call queued it.
+   */
+  private async ensureJob(jobId: string, data: SolveJobData): Promise<'added' | 'joined'> {
+    const state = await this.queue.getJobState(jobId);
+    if (state !== 'unknown' && state !== 'failed') return 'joined';
+    if (state === 'failed') {
+      const existing = await this.queue.getJob(jobId);
+      await existing?.remove().catch(() => undefined);
     }
     await this.queue.add(data.gameId, data, solveJobOptions(this.config, jobId));
     this.metrics.jobsQueued.inc({ game: data.gameId });
+    return 'added';
   }
 
   private async stateOf(jobId: string): Promise<Outcome | undefined> {
@@ -267,8 +314,14 @@ export class SolveQueue {
       : { kind: 'failed', reason: job.failedReason };
   }
 
+  /**
+   * Listens for the job's events, then `start`s it (queues or joins it). A job this call added cannot have
+   * finished before the listeners were there, so only a joined one is looked at at once; after that the state is
+   * looked at every `pollMs` in case an event was missed (QueueEvents reconnecting).
+   */
   private waitForOutcome(
     jobId: string,
+    start: () => Promise<'added' | 'joined'>,
     signal: AbortSignal,
     progress: (fraction: number) => void,
     deadline: number,
@@ -325,7 +378,13 @@ export class SolveQueue {
       this.bus.on(names.progress, onProgress);
       if (signal.aborted) onAbort();
       else signal.addEventListener('abort', onAbort, { once: true });
-      check(true);
+      if (done) return;
+      start().then(
+        (how) => {
+          if (how === 'joined') check(true);
+        },
+        (error: unknown) => finish(() => reject(this.unavailable(error))),
+      );
     });
   }
 
@@ -389,6 +448,7 @@ export class SolveQueue {
       } catch (error) {
         this.logger.debug({ err: error }, 'closing queue events');
       }
+      this.eventsClient?.disconnect();
       try {
         await this.queue.close();
       } catch (error) {

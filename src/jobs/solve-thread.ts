@@ -12,6 +12,7 @@ import type { StreamedSolve } from '../core/game.js';
 import { parseParams } from '../core/params.js';
 import type { StoredAnswer } from './answer.js';
 import { loadCatalog } from '../load-catalog.js';
+import { isInputError } from './solve-step.js';
 
 export interface SolveTask {
   readonly gameId: string;
@@ -32,14 +33,6 @@ export interface SolveThreadData {
 }
 
 const PROGRESS_EVERY_MS = 200;
-
-/** Games loaded from an extra games module may bring their own copy of InputError; recognise it by its shape. */
-function isInputError(error: unknown): error is Error {
-  return (
-    error instanceof InputError ||
-    (error instanceof Error && (error as Error & { code?: unknown }).code === 'bad_input')
-  );
-}
 
 export default async function solveInThread(task: SolveTask): Promise<SolveOutcome> {
   const data = (workerData ?? {}) as SolveThreadData;

@@ -3,12 +3,12 @@
  * written by a compare-and-set Lua script and validated with zod when read back. Each store adds its own keys
  * and steps (timers, leaderboards, open games) to the one shared compare-and-set head.
  */
-import { Redis } from 'ioredis';
+import { createRedisClient, isClusterUrl, type RedisClient } from './connection.js';
 import type { z } from 'zod';
 
 /** The record under `key` and its version (0 when absent); a record that fails `schema` reads as absent. */
 export async function readVersionedHash<T>(
-  client: Redis,
+  client: RedisClient,
   key: string,
   schema: z.ZodType<T>,
 ): Promise<{ value: T | undefined; version: number }> {
@@ -26,8 +26,8 @@ export async function readVersionedHash<T>(
 }
 
 /** A store's own connection: errors surface on the commands that fail, and the client reconnects by itself. */
-export function openStoreClient(url: string, connectionName: string): Redis {
-  const client = new Redis(url, { maxRetriesPerRequest: 2, connectionName });
+export function openStoreClient(url: string, connectionName: string): RedisClient {
+  const client = createRedisClient(url, { maxRetriesPerRequest: 2, connectionName });
   client.on('error', () => undefined);
   return client;
 }
@@ -54,7 +54,7 @@ export abstract class VersionedHashStore {
 
   /** @param client a connected ioredis client; closed by `close()` only when `owned` (the stores' `open`). */
   protected constructor(
-    protected readonly client: Redis,
+    protected readonly client: RedisClient,
     private readonly owned: boolean,
   ) {}
 
@@ -87,4 +87,18 @@ export abstract class VersionedHashStore {
     );
     return this.closing;
   }
+}
+
+/**
+ * The key prefix of a store (`<GRUNDY_PREFIX>:<store>`). On a Redis Cluster (a `redis+cluster://` REDIS_URL) it is
+ * a hash tag, `{<GRUNDY_PREFIX>:<store>}`: the stores' scripts touch several keys at once, which must share a slot.
+ */
+export function storePrefix(
+  config: { readonly REDIS_URL?: string | undefined; readonly GRUNDY_PREFIX: string },
+  store: string,
+): string {
+  const prefix = `${config.GRUNDY_PREFIX}:${store}`;
+  return config.REDIS_URL !== undefined && isClusterUrl(config.REDIS_URL) && !/\{[^}]+\}/.test(prefix)
+    ? `{${prefix}}`
+    : prefix;
 }

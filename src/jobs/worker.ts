@@ -7,6 +7,8 @@ import { hostname } from 'node:os';
 import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { Config } from '../config.js';
 import { InputError, SolveCancelledError, SolveTimeoutError } from '../core/errors.js';
+import type { AnyGame } from '../core/game.js';
+import { parseParams } from '../core/params.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import type { StoredAnswer } from './answer.js';
@@ -15,13 +17,14 @@ import type { GameCatalog } from '../games/catalog.js';
 import { loadCatalog } from '../load-catalog.js';
 import { closeWithin, connectRedis, RedisLink } from './connection.js';
 import { downloadFile, type StagedFile } from './file-input.js';
-import { solveAndStore } from './solve-step.js';
+import { QUICK_GUARD_MS, QuickGuard, solveAndStore } from './solve-step.js';
 import { SolvePool } from './thread-pool.js';
 import {
   cancelChannel,
   encodeFailure,
   keepCompleted,
   keepFailed,
+  queuePrefix,
   SolveJobData,
   type FailureCode,
 } from './queue.js';
@@ -40,6 +43,29 @@ export interface SolveWorker {
   close(): Promise<void>;
   /** Like close, but ends running solves at once (their jobs are retried elsewhere as stalled). */
   forceClose(): Promise<void>;
+}
+
+/** Jobs a worker holds beyond one per solver thread, for quick jobs solved on its main thread. */
+const QUICK_SLOTS = 16;
+
+/** Counts free solver threads; waiters are served first come, first served. */
+class Semaphore {
+  private readonly waiting: (() => void)[] = [];
+  constructor(private free: number) {}
+
+  acquire(): Promise<void> {
+    if (this.free > 0) {
+      this.free--;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next === undefined) this.free++;
+    else next();
+  }
 }
 
 function failureCode(error: unknown): FailureCode | undefined {
@@ -80,6 +106,27 @@ export async function createSolveWorker(
       else idleWaiters.add(resolve);
     });
 
+  /** Solves running or waiting in solver threads (quick ones run on this thread and are not counted). */
+  let threaded = 0;
+  /** Whether the last job fetched was a quick one. */
+  let lastQuick = false;
+  const quick = new QuickGuard((game, ms) =>
+    logger.warn(
+      { game: game.id, solveMs: Math.round(ms) },
+      `quick ${game.id} solves keep taking over ${QUICK_GUARD_MS} ms; its jobs go to solver threads from now on`,
+    ),
+  );
+  // BullMQ fetches one job per solver thread, as long as the jobs are costly ones. Once a quick job (solved on
+  // this thread) comes, it fetches up to QUICK_SLOTS more, until a costly one comes again or the threads are all
+  // taken. So at most QUICK_SLOTS costly jobs, fetched in the same burst as quick ones, wait here for a thread.
+  const threads = new Semaphore(concurrency);
+  const slots = concurrency + QUICK_SLOTS;
+  const bull: { worker?: Worker<SolveJobData, StoredAnswer> } = {};
+  const setSlots = (): void => {
+    if (bull.worker !== undefined)
+      bull.worker.concurrency = lastQuick && threaded < concurrency ? slots : concurrency;
+  };
+
   const processJob = async (
     job: Job<SolveJobData, StoredAnswer>,
     token: string | undefined,
@@ -96,8 +143,32 @@ export async function createSolveWorker(
     const data = parsed.data;
     // A worker from an older release may not know a new game; retrying lets a newer worker take the job.
     const game = catalog.resolveGame(data.gameId);
-    const cached = await cache.get(game, data.key);
-    if (cached !== undefined) return cached;
+    // The asker looked in the cache just before queueing; a retried job may have been answered meanwhile.
+    if (job.attemptsStarted > 1) {
+      const cached = await cache.get(game, data.key);
+      if (cached !== undefined) return cached;
+    }
+    const store = game.solverVersion === data.solverVersion;
+    let params: unknown;
+    try {
+      params = data.file === undefined ? parseParams(game, data.params) : undefined;
+    } catch (error) {
+      throw new UnrecoverableError(
+        encodeFailure('bad_input', error instanceof Error ? error.message : String(error)),
+      );
+    }
+    if (data.file === undefined && quick.allows(game, params)) {
+      if (!lastQuick) {
+        lastQuick = true;
+        setSlots();
+      }
+      return solveQuick(job, game, params, data, store);
+    }
+    lastQuick = false;
+    threaded++;
+    setSlots();
+    // A costly job fetched with a burst of quick ones waits here for a thread; its time limit starts with it.
+    await threads.acquire();
     active++;
     const log = logger.child({ jobId: job.id, game: game.id, attempt: job.attemptsStarted });
     log.info('solving');
@@ -110,12 +181,12 @@ export async function createSolveWorker(
             `The job's input (Redis key ${data.file.redisKey}) is gone or incomplete; the asker must send it again.`,
           );
       }
-      const store = game.solverVersion === data.solverVersion;
       if (!store)
         log.warn(
           { asked: data.solverVersion, have: game.solverVersion },
           'solver version differs; answer not cached',
         );
+      // The thread validates the params again itself: they travel as they came.
       const answer = await solveAndStore({ pool, cache, metrics }, game, data.params, {
         key: data.key,
         timeoutMs: data.timeoutMs,
@@ -130,29 +201,70 @@ export async function createSolveWorker(
       log.info({ solveMs: Math.round(answer.solveMs) }, 'solved');
       return answer;
     } catch (error) {
-      const code = failureCode(error);
-      if (code === undefined) log.warn({ err: error }, 'solve failed; it may be retried');
-      else
-        log.info(
-          { code, reason: error instanceof Error ? error.message : String(error) },
-          'solve failed for good',
-        );
-      // Bad input, a time limit or a cancellation will not go better next time: no retries.
-      if (code !== undefined && error instanceof Error)
-        throw new UnrecoverableError(encodeFailure(code, error.message));
-      throw error;
+      throw settleFailure(error, log);
     } finally {
       await staged?.remove().catch((error: unknown) => log.warn({ err: error }, 'removing the input file'));
-      if (--active === 0) {
-        for (const wake of idleWaiters) wake();
-        idleWaiters.clear();
-      }
+      threads.release();
+      threaded--;
+      setSlots();
+      leave();
+    }
+  };
+
+  /** A quick job: solved on this thread, logged only at debug level (thousands of them a second). */
+  const solveQuick = async (
+    job: Job<SolveJobData, StoredAnswer>,
+    game: AnyGame,
+    params: unknown,
+    data: SolveJobData,
+    store: boolean,
+  ): Promise<StoredAnswer> => {
+    active++;
+    try {
+      const answer = await solveAndStore({ pool, cache, metrics }, game, params, {
+        key: data.key,
+        timeoutMs: data.timeoutMs,
+        via: 'worker',
+        store,
+        here: quick,
+      });
+      if (logger.isLevelEnabled('debug'))
+        logger.debug({ jobId: job.id, game: game.id, solveMs: answer.solveMs }, 'solved on the main thread');
+      return answer;
+    } catch (error) {
+      throw settleFailure(
+        error,
+        logger.child({ jobId: job.id, game: game.id, attempt: job.attemptsStarted }),
+      );
+    } finally {
+      leave();
+    }
+  };
+
+  /** The error BullMQ gets: bad input, a time limit or a cancellation will not go better next time. */
+  const settleFailure = (error: unknown, log: Logger): unknown => {
+    const code = failureCode(error);
+    if (code === undefined) log.warn({ err: error }, 'solve failed; it may be retried');
+    else
+      log.info(
+        { code, reason: error instanceof Error ? error.message : String(error) },
+        'solve failed for good',
+      );
+    if (code !== undefined && error instanceof Error)
+      return new UnrecoverableError(encodeFailure(code, error.message));
+    return error;
+  };
+
+  const leave = (): void => {
+    if (--active === 0) {
+      for (const wake of idleWaiters) wake();
+      idleWaiters.clear();
     }
   };
 
   const worker = new Worker<SolveJobData, StoredAnswer>(config.QUEUE_NAME, processJob, {
     connection: link.client,
-    prefix: config.GRUNDY_PREFIX,
+    prefix: queuePrefix(config, config.QUEUE_NAME),
     concurrency,
     name: `${hostname()}:${process.pid}`,
     lockDuration: config.JOB_LOCK_MS,
@@ -162,6 +274,7 @@ export async function createSolveWorker(
     removeOnFail: keepFailed,
     autorun: false,
   });
+  bull.worker = worker;
   let lastError = 0;
   worker.on('error', (error) => {
     if (Date.now() - lastError < 60_000) return;

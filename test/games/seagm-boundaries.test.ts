@@ -16,7 +16,8 @@ import {
 } from '../../src/games/seagm/schema.js';
 import { solveSeagm } from '../../src/games/seagm/solve.js';
 import { judgeOutput } from './judge-harness.js';
-import { editorialExact } from './seagm.reference.js';
+import { editorialExact, editorialSolve } from './seagm.reference.js';
+import { isPrime } from '../../src/games/seagm/factor.js';
 import { expectReaches } from '../support/reach.js';
 
 const params = (cards: number[]): SeagmParams => parseParams(seagm, { cards });
@@ -167,4 +168,76 @@ describe('SEAGM: the shown lists and tables', () => {
       expect(fast.winningCards).toEqual(brute.winningCards);
     },
   );
+});
+
+describe('SEAGM: past the exact limit, through the judge and with many primes', () => {
+  it.each([101, 102])('the judge prints the exact 4-place rounding at n = %i (double path)', async (n) => {
+    const cards = Array.from({ length: n }, (_, i) => [2, 3, 4, 6, 9, 10, 15, 1][i % 8] ?? 1);
+    const [num, den] = editorialExact(cards);
+    const line = await judgeOutput(seagm, `1\n${n}\n${cards.join(' ')}\n`);
+    expect(line).toBe(`${seagm.solve(params(cards)).firstWins ? 1 : 0} ${fourPlaces(num, den)}\n`);
+  });
+
+  it.each([99, 100, 101, 102, 103, 104])(
+    'n = %i cards sharing the prime 2 but for a few: P equals the exact DP',
+    (n) => {
+      for (const odd of [0, 1, 2, 3]) {
+        const cards = Array.from({ length: n }, (_, i) => (i < odd ? 3 + 2 * i : 2 * (i + 1)));
+        const [num, den] = editorialExact(cards);
+        const r = seagm.solve(params(cards));
+        expect([n, odd, r.probability]).toEqual([n, odd, expect.closeTo(Number(num) / Number(den), 9)]);
+        // With every card even, g never reaches 1: the first player takes the last card iff n is odd.
+        if (odd === 0) expect(r.probability).toBeCloseTo(n % 2, 12);
+      }
+    },
+  );
+
+  it('cards with up to nine primes each (hundreds of divisors per card): exact P and the verdict', () => {
+    // 2*3*5*7*11*13*17*19*23 = 223,092,870 has 511 squarefree divisors > 1; the others share most of its primes.
+    const big = [
+      223_092_870, 111_546_435, 74_364_290, 44_618_574, 31_870_410, 20_281_170, 17_160_990, 9_699_690,
+    ];
+    for (const cards of [
+      big,
+      [...big, 2, 3, 5, 7],
+      [...big, ...big.map((c) => c * 2)].filter((c) => c <= 1e9),
+      // 2*...*19 times 29, 31 or 37: over 512 distinct divisors in all, so the divisor table must grow.
+      [223_092_870, 281_291_010, 300_690_390, 358_888_530, 6, 35, 143],
+      [281_291_010, 300_690_390, 358_888_530, 9_699_690 * 41, 9_699_690 * 43],
+    ]) {
+      const [num, den] = editorialExact(cards);
+      const r = seagm.solve(params(cards));
+      expect(r.fraction).toEqual({ num: num.toString(), den: den.toString() });
+      expect(r.firstWins).toBe(editorialSolve(cards).win);
+    }
+  });
+
+  it('tells when random play ends at 13 and 14 cards, past the 12-turn table (brute force)', () => {
+    for (const n of [13, 14]) {
+      // All but one card even: the gcd stays above 1 for up to n - 1 turns.
+      const cards = Array.from({ length: n }, (_, i) => (i === 0 ? 3 : 2 * i + (i % 3 === 0 ? 0 : 2)));
+      const p = params(cards);
+      const fast = seagm.solve(p);
+      const brute = seagm.brute.solve(p);
+      expect(fast.endsOnTurn).toHaveLength(TURN_TABLE_LIMIT);
+      fast.endsOnTurn.forEach((v, i) =>
+        expect([n, i, v]).toEqual([n, i, expect.closeTo(brute.endsOnTurn[i] ?? -1, 9)]),
+      );
+    }
+  });
+
+  it('primality at its lower end', () => {
+    expect([0, 1, 2, 3, 4, 5, 9, 999_983, 999_999_937, 1_000_000_000].map((n) => isPrime(n))).toEqual([
+      false,
+      false,
+      true,
+      true,
+      false,
+      true,
+      false,
+      true,
+      true,
+      false,
+    ]);
+  });
 });

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/core/errors.js';
 import {
   cannotReachMessage,
+  isClusterUrl,
   isConnectionError,
+  parseClusterUrl,
   reconnectDelayMs,
   redisOptionsFor,
   safeRedisUrl,
 } from '../../src/jobs/connection.js';
+import { queuePrefix } from '../../src/jobs/queue.js';
+import { storePrefix } from '../../src/jobs/versioned-hash.js';
 
 describe('Redis connections', () => {
   it('never shows a password', () => {
@@ -42,5 +47,41 @@ describe('Redis connections', () => {
     expect(isConnectionError(new Error('Connection is closed.'))).toBe(true);
     expect(isConnectionError(new Error('WRONGTYPE Operation against a key'))).toBe(false);
     expect(isConnectionError('nope')).toBe(false);
+  });
+});
+
+describe('Redis Cluster URLs', () => {
+  it('reads seed nodes and credentials from redis+cluster://, and leaves plain URLs alone', () => {
+    expect(isClusterUrl('redis://127.0.0.1:6379')).toBe(false);
+    expect(isClusterUrl('redis+cluster://10.0.0.1:7000')).toBe(true);
+    expect(parseClusterUrl('rediss+cluster://:s3cret@10.0.0.1:7000,[::1]:7001/')).toEqual({
+      nodes: [
+        { host: '10.0.0.1', port: 7000 },
+        { host: '::1', port: 7001 },
+      ],
+      tls: true,
+      password: 's3cret',
+    });
+    expect(safeRedisUrl('redis+cluster://:s3cret@10.0.0.1:7000,10.0.0.2:7000')).toBe(
+      'redis+cluster://:***@10.0.0.1:7000,10.0.0.2:7000',
+    );
+  });
+
+  it('refuses a node without a port, naming REDIS_URL and showing the expected form', () => {
+    expect(() => parseClusterUrl('redis+cluster://10.0.0.1')).toThrow(InputError);
+    expect(() => parseClusterUrl('redis+cluster://10.0.0.1:7000,10.0.0.2')).toThrow(
+      /bad cluster node "10\.0\.0\.2".*e\.g\. redis\+cluster:\/\/10\.0\.0\.1:7000,10\.0\.0\.2:7000/,
+    );
+  });
+
+  it('puts each queue in one hash slot on a cluster only; a store prefix gets its own tag', () => {
+    const cluster = { REDIS_URL: 'redis+cluster://127.0.0.1:7000', GRUNDY_PREFIX: 'grundy' };
+    expect(queuePrefix(cluster, 'solve')).toBe('grundy:{solve}');
+    expect(queuePrefix({ ...cluster, GRUNDY_PREFIX: '{g}' }, 'solve')).toBe('{g}');
+    expect(queuePrefix({ REDIS_URL: 'redis://127.0.0.1:6379', GRUNDY_PREFIX: 'grundy' }, 'solve')).toBe(
+      'grundy',
+    );
+    expect(storePrefix(cluster, 'quiz')).toBe('{grundy:quiz}');
+    expect(storePrefix({ GRUNDY_PREFIX: 'grundy' }, 'quiz')).toBe('grundy:quiz');
   });
 });

@@ -3,7 +3,7 @@
  * window) is answered without doing the work twice. With Redis the memory is shared by every `serve` process
  * (`SET key NX PX`); without it, or while Redis is away, an in-process map with expiry does it.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../jobs/connection.js';
 import type { Logger } from '../../log.js';
 import { safeError } from './safe-error.js';
 
@@ -48,7 +48,7 @@ export class RedisReplayGuard implements ReplayGuard {
   private readonly local: MemoryReplayGuard;
 
   constructor(
-    private readonly client: Redis,
+    private readonly client: RedisClient,
     private readonly prefix: string,
     private readonly logger: Logger,
     private readonly windowMs = REPLAY_WINDOW_MS,

@@ -5,7 +5,7 @@
  * A save is one Lua script: compare the version, write, set the expiry, update the owner's set.
  * Sessions are validated with zod when read back.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../jobs/connection.js';
 import { VersionedHashStore, compareAndSetScript, openStoreClient } from '../../jobs/versioned-hash.js';
 import { PlaySession } from '../session.js';
 import { FINISHED_GAME_SECONDS, IDLE_GAME_SECONDS, type PlayStore, type StoredSession } from '../store.js';
@@ -34,7 +34,7 @@ export class RedisPlayStore extends VersionedHashStore implements PlayStore {
 
   /** @param client a connected ioredis client; closed by `close()` only when `owned`. */
   constructor(
-    client: Redis,
+    client: RedisClient,
     private readonly options: RedisPlayStoreOptions,
     owned = false,
   ) {

@@ -1,13 +1,13 @@
 /**
- * Quizzes in Redis. Keys, under `<prefix>` (default `${GRUNDY_PREFIX}:quiz`; wrap GRUNDY_PREFIX in {braces}
- * for Redis Cluster so every key of a commit shares a slot):
+ * Quizzes in Redis. Keys, under `<prefix>` (default `${GRUNDY_PREFIX}:quiz`, a {hash tag} on a
+ * Redis Cluster so every key of a commit shares a slot):
  *   <prefix>:state:<channelId>   hash { v: version, s: state JSON }; ended quizzes expire after a day
  *   <prefix>:active              sorted set: channelId -> when its timer fires (re-armed by resumeAll)
  *   <prefix>:lb:<scope>:<id>:all | :<ISO week>   sorted sets: userId -> points; weekly ones expire
  * A commit is one Lua script: compare the version, write the state, update the active set and add the
  * leaderboard points, all or nothing. States are validated with zod when read back.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../jobs/connection.js';
 import { VersionedHashStore, compareAndSetScript, openStoreClient } from '../../jobs/versioned-hash.js';
 import { QuizState } from '../machine.js';
 import {
@@ -73,7 +73,7 @@ export class RedisQuizStore extends VersionedHashStore implements QuizStore {
    * @param client a connected ioredis client; closed by `close()` only when `owned` (see `RedisQuizStore.open`).
    */
   constructor(
-    client: Redis,
+    client: RedisClient,
     private readonly options: RedisQuizStoreOptions,
     owned = false,
   ) {
