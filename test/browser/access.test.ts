@@ -3,45 +3,29 @@
  * question asked and its full reasoning opened with the keyboard alone (visible focus at every stop, a logical
  * order, no trap), a phone-sized screen (360 px) with nothing wider than it, and readable light and dark schemes.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { builtInGames } from '../../src/games/catalog.js';
-import type { AnyGame, RawFields } from '../../src/core/game.js';
-import { paramsFromFields } from '../../src/core/params.js';
+import type { RawFields } from '../../src/core/game.js';
 import { verdictTitle } from '../../src/render/short-answer.js';
 import {
   askThroughForm,
   evaluate,
+  explanationOf,
   focusedId,
   foreignRequests,
-  launchBrowser,
+  gameNamed,
   openPage,
   property,
   screenshot,
-  startServe,
-  type Served,
+  usePageFixture,
   patient,
 } from './page-harness.js';
 
-// A real server and a real browser on a shared 2-core machine: a page step can take seconds under load.
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
-
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  [served, browser] = await Promise.all([startServe(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.stop();
-});
+const web = usePageFixture();
 
 function verdictFor(id: string, fields: RawFields): string {
-  const game = builtInGames.find((candidate) => candidate.id === id) as AnyGame;
-  const params: unknown = paramsFromFields(game, fields);
-  return verdictTitle(game.explain(params, game.solve(params)));
+  return verdictTitle(explanationOf(gameNamed(id), fields));
 }
 
 interface Stop {
@@ -83,7 +67,7 @@ function expectVisibleFocus(stops: readonly Stop[]): void {
 
 describe('keyboard only', () => {
   it('picks a game, opens its rules, asks, and opens the full reasoning without a mouse', async () => {
-    const { page, context, errors, requests } = await openPage(browser, served.url);
+    const { page, context, errors, requests } = await openPage(web.browser, web.served.url);
     try {
       const first = await tabTo(page, 'a:Skip to the question', 1);
       expectVisibleFocus(first);
@@ -127,7 +111,7 @@ describe('keyboard only', () => {
       expectVisibleFocus(rest);
       await screenshot(page, 'keyboard-multiplication');
       expect(errors).toEqual([]);
-      expect(foreignRequests(requests, served.url)).toEqual([]);
+      expect(foreignRequests(requests, web.served.url)).toEqual([]);
     } finally {
       await context.close();
     }
@@ -137,7 +121,7 @@ describe('keyboard only', () => {
 describe('a phone-sized screen', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`fits 360 px in the ${colorScheme} scheme, from the form to the answer and a game`, async () => {
-      const { page, context, requests } = await openPage(browser, served.url, {
+      const { page, context, requests } = await openPage(web.browser, web.served.url, {
         viewport: { width: 360, height: 740 },
         isMobile: true,
         hasTouch: true,
@@ -165,7 +149,7 @@ describe('a phone-sized screen', () => {
         await page.locator('#play-turn').waitFor();
         expect(await widest()).toBeLessThanOrEqual(360);
         await screenshot(page, `phone-${colorScheme}-play`);
-        expect(foreignRequests(requests, served.url)).toEqual([]);
+        expect(foreignRequests(requests, web.served.url)).toEqual([]);
       } finally {
         await context.close();
       }
@@ -190,7 +174,7 @@ describe('colour schemes', () => {
   it('follows the reader’s light or dark setting, with readable text in both', async () => {
     const backgrounds: Record<string, string> = {};
     for (const colorScheme of ['light', 'dark'] as const) {
-      const { page, context } = await openPage(browser, served.url, { colorScheme });
+      const { page, context } = await openPage(web.browser, web.served.url, { colorScheme });
       try {
         await askThroughForm(page, 'seagm', { numbers: '2 -6 3' });
         await page.locator('#f-seagm-numbers-error').waitFor();

@@ -3,47 +3,24 @@
  * names (and cleared once fixed), a big question answered 202 and polled with a visible waiting state until its
  * answer shows, and a game played against Grundy to the end through the play routes.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { builtInGames } from '../../src/games/catalog.js';
-import type { AnyGame, Explanation, RawFields } from '../../src/core/game.js';
+import { describe, expect, it } from 'vitest';
+import type { AnyGame, RawFields } from '../../src/core/game.js';
 import { paramsFromFields } from '../../src/core/params.js';
 import { verdictTitle } from '../../src/render/short-answer.js';
 import {
   askThroughForm,
+  explanationOf,
   focusedId,
   foreignRequests,
-  launchBrowser,
+  gameNamed,
   openPage,
   screenshot,
   startServe,
-  type RecordedPage,
-  type Served,
+  usePageFixture,
   patient,
 } from './page-harness.js';
 
-// A real server and a real browser on a shared 2-core machine: a page step can take seconds under load.
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
-
-let served: Served;
-let browser: Browser;
-let opened: RecordedPage;
-
-beforeAll(async () => {
-  [served, browser] = await Promise.all([startServe(), launchBrowser()]);
-  opened = await openPage(browser, served.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.stop();
-});
-
-function gameNamed(id: string): AnyGame {
-  const game = builtInGames.find((candidate) => candidate.id === id);
-  if (game === undefined) throw new Error(`no game ${id}`);
-  return game;
-}
+const web = usePageFixture({ open: true });
 
 /** The message the bot and the CLI give for `fields` (they share paramsFromFields). */
 function refusal(game: AnyGame, fields: RawFields): string {
@@ -55,18 +32,13 @@ function refusal(game: AnyGame, fields: RawFields): string {
   throw new Error(`${game.id} accepts ${JSON.stringify(fields)}`);
 }
 
-function explanationOf(game: AnyGame, fields: RawFields): Explanation<unknown> {
-  const params: unknown = paramsFromFields(game, fields);
-  return game.explain(params, game.solve(params));
-}
-
 describe('bad input', () => {
   for (const [gameId, fields, bad] of [
     ['seagm', { numbers: '2 -6 3' }, 'numbers'],
     ['magic', { rooms: '4', passages: '1-9' }, 'passages'],
   ] as const) {
     it(`${gameId}: the server's message sits next to "${bad}", which is marked invalid and focused`, async () => {
-      const { page } = opened;
+      const { page } = web.opened;
       const game = gameNamed(gameId);
       await askThroughForm(page, gameId, fields);
       const id = `f-${gameId}-${bad}`;
@@ -96,7 +68,7 @@ describe('bad input', () => {
   }
 
   it('a required field left empty is named before anything is sent', async () => {
-    const { page, requests } = opened;
+    const { page, requests } = web.opened;
     await page.selectOption('#game', 'octal');
     await page.fill('#f-octal-code', '0.77');
     const before = requests.length;
@@ -111,7 +83,7 @@ describe('bad input', () => {
 
 describe('a file', () => {
   it('is read into the field that takes one, and asked as typed text would be', async () => {
-    const { page } = opened;
+    const { page } = web.opened;
     const game = gameNamed('abgame');
     const board = String(game.examples[1]?.fields['board'] ?? '');
     await page.selectOption('#game', 'abgame');
@@ -130,7 +102,7 @@ describe('a file', () => {
 
 describe('a big question', () => {
   it('answers 202, polls the job with a visible waiting state, then shows the answer', async () => {
-    const { page } = opened;
+    const { page } = web.opened;
     const game = gameNamed('partisan');
     // The game's own example of a huge pile: estimated well above INLINE_COST_MS, so it goes to a job.
     const example = game.examples.find((candidate) => String(candidate.fields['n']).length > 15);
@@ -161,7 +133,7 @@ describe('a big question', () => {
 
 describe('playing against Grundy', () => {
   it('plays a won position to the end by following hints, and shows the review', async () => {
-    const { page } = opened;
+    const { page } = web.opened;
     await page.selectOption('#game', 'seagm');
     // An empty form: the setup offers a random position the player can win.
     await page.fill('#f-seagm-numbers', '');
@@ -189,14 +161,14 @@ describe('playing against Grundy', () => {
   });
 
   it('asked nothing of any host but its own', () => {
-    expect(foreignRequests(opened.requests, served.url)).toEqual([]);
+    expect(foreignRequests(web.opened.requests, web.served.url)).toEqual([]);
   });
 });
 
 describe('the shared rate limit', () => {
   it('says how long to wait when the server answers 429', async () => {
     const limited = await startServe({ RATE_LIMIT_PER_MINUTE: '2' });
-    const { page, context } = await openPage(browser, limited.url);
+    const { page, context } = await openPage(web.browser, limited.url);
     try {
       const retries: string[] = [];
       page.on('response', (response) => {

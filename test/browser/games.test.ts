@@ -3,61 +3,35 @@
  * shows the verdict, the move and the picture the solver gives for the game's own first example, keeps the full
  * reasoning behind a <details>, opens the rules in one click, and asks no host but its own.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { builtInGames } from '../../src/games/catalog.js';
-import type { AnyGame, Explanation, RawFields } from '../../src/core/game.js';
-import { paramsFromFields } from '../../src/core/params.js';
 import { verdictTitle } from '../../src/render/short-answer.js';
 import {
   askThroughForm,
+  explanationOf,
   focusedId,
   foreignRequests,
-  launchBrowser,
-  openPage,
+  gameNamed,
   property,
   screenshot,
-  startServe,
-  type RecordedPage,
-  type Served,
+  usePageFixture,
   patient,
 } from './page-harness.js';
 
-// A real server and a real browser on a shared 2-core machine: a page step can take seconds under load.
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
-
-let served: Served;
-let browser: Browser;
-let opened: RecordedPage;
-
-beforeAll(async () => {
-  [served, browser] = await Promise.all([startServe(), launchBrowser()]);
-  opened = await openPage(browser, served.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.stop();
-});
-
-/** What the solver itself says about `fields` (the CLI's `--json` answer), to hold the page to. */
-function expected(game: AnyGame, fields: RawFields): Explanation<unknown> {
-  const params: unknown = paramsFromFields(game, fields);
-  return game.explain(params, game.solve(params));
-}
+const web = usePageFixture({ open: true });
 
 describe('the page answers every game', () => {
   it('lists every game of the catalog in the picker', async () => {
-    const options = await opened.page.locator('#game option').all();
+    const options = await web.opened.page.locator('#game option').all();
     const names = await Promise.all(options.map((option) => option.getAttribute('value')));
     expect(names).toEqual(builtInGames.map((game) => game.id));
   });
 
   for (const game of builtInGames) {
     it(`${game.id}: the form's answer is the solver's, with its picture`, async () => {
-      const { page } = opened;
+      const { page } = web.opened;
       const fields = game.examples[0].fields;
-      const explanation = expected(game, fields);
+      const explanation = explanationOf(game, fields);
       const defined = Object.fromEntries(
         Object.entries(fields).filter((entry): entry is [string, string | number] => entry[1] !== undefined),
       );
@@ -91,24 +65,24 @@ describe('the page answers every game', () => {
   }
 
   it('shows a game’s rules one click away, and asks about their example', async () => {
-    const { page } = opened;
+    const { page } = web.opened;
     await page.selectOption('#game', 'abgame');
     const rules = page.locator('#rules');
     await rules.locator('summary').click();
-    const abgame = builtInGames.find((game) => game.id === 'abgame');
+    const abgame = gameNamed('abgame');
     const what = abgame?.rules?.what ?? '';
     expect(what.length).toBeGreaterThan(0);
     await expect.poll(() => rules.innerText(), patient).toContain(what);
     await rules.getByRole('button', { name: 'Ask Grundy about this example' }).click();
     const exampleFields = abgame?.rules?.example.fields ?? {};
-    const explanation = expected(abgame as AnyGame, exampleFields);
+    const explanation = explanationOf(abgame, exampleFields);
     await expect.poll(() => page.locator('#verdict').textContent(), patient).toBe(verdictTitle(explanation));
     await screenshot(page, 'rules-abgame');
   });
 
   it('asked nothing of any host but its own, and logged no error', () => {
-    expect(opened.requests.length).toBeGreaterThan(10);
-    expect(foreignRequests(opened.requests, served.url)).toEqual([]);
-    expect(opened.errors).toEqual([]);
+    expect(web.opened.requests.length).toBeGreaterThan(10);
+    expect(foreignRequests(web.opened.requests, web.served.url)).toEqual([]);
+    expect(web.opened.errors).toEqual([]);
   });
 });

@@ -13,6 +13,10 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
+import { afterAll, beforeAll, vi } from 'vitest';
+import { builtInGames } from '../../src/games/catalog.js';
+import type { AnyGame, Explanation, RawFields } from '../../src/core/game.js';
+import { paramsFromFields } from '../../src/core/params.js';
 import { GrundyProcess } from '../support/grundy-process.js';
 
 export const screenshotDir = fileURLToPath(new URL('../../test-results/', import.meta.url));
@@ -159,3 +163,57 @@ export async function evaluate<T>(page: Page, expression: string): Promise<T> {
  * other work, so a second (vitest's default) is not enough; a wrong page still fails, just later.
  */
 export const patient = { timeout: 30_000, interval: 100 } as const;
+
+export interface PageFixture {
+  readonly served: Served;
+  readonly browser: Browser;
+  /** The page opened once for the whole file (only when asked for with `open`). */
+  readonly opened: RecordedPage;
+}
+
+/**
+ * Sets up a test file: one `grundy serve` and one Chromium for all its tests (and, with `open`, one page opened
+ * on it), closed after them. Call at the top of the file; read the fields inside tests.
+ */
+export function usePageFixture(options: { readonly open?: boolean } = {}): PageFixture {
+  // A real server and a real browser on a shared 2-core machine: a page step can take seconds under load.
+  vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+  let served: Served | undefined;
+  let browser: Browser | undefined;
+  let opened: RecordedPage | undefined;
+  beforeAll(async () => {
+    [served, browser] = await Promise.all([startServe(), launchBrowser()]);
+    if (options.open === true) opened = await openPage(browser, served.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+  });
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`The page fixture has no ${what} (set up in beforeAll).`);
+    return value;
+  };
+  return {
+    get served() {
+      return ready(served, 'server');
+    },
+    get browser() {
+      return ready(browser, 'browser');
+    },
+    get opened() {
+      return ready(opened, 'opened page (pass { open: true })');
+    },
+  };
+}
+
+export function gameNamed(id: string): AnyGame {
+  const game = builtInGames.find((candidate) => candidate.id === id);
+  if (game === undefined) throw new Error(`no game ${id}`);
+  return game;
+}
+
+/** What the solver itself says about `fields` (the CLI's `--json` answer), to hold the page to. */
+export function explanationOf(game: AnyGame, fields: RawFields): Explanation<unknown> {
+  const params: unknown = paramsFromFields(game, fields);
+  return game.explain(params, game.solve(params));
+}
