@@ -9,7 +9,16 @@
  * what was found; "the input ended" names the line of the last token read.
  */
 import { JudgeInputError } from './errors.js';
-import { MAX_TOKEN_CHARS, tooLongToken, type Token } from './reader.js';
+import {
+  MAX_TOKEN_CHARS,
+  bigintOfToken,
+  intOfToken,
+  integerWanted,
+  tooLongToken,
+  wordOfToken,
+  wordWanted,
+  type Token,
+} from './reader.js';
 import { quoteInput } from './text.js';
 
 /** A judge's read step: yields (nothing) whenever it needs the next block, returns its value at the end. */
@@ -206,15 +215,7 @@ export class ByteReader {
   *int(what: string, min: number, max: number): Reading<number> {
     const fast = min >= 0 ? this.tryInt(min, max) : NOT_FOUND;
     if (fast !== NOT_FOUND) return fast;
-    const token = yield* this.expect(`${what} (an integer from ${min} to ${max})`);
-    const value = /^[+-]?\d{1,16}$/.test(token.text) ? Number(token.text) : Number.NaN;
-    if (!Number.isSafeInteger(value) || value < min || value > max) {
-      throw new JudgeInputError(
-        token.line,
-        `expected ${what} (an integer from ${min} to ${max}), found "${quoteInput(token.text)}"`,
-      );
-    }
-    return value;
+    return intOfToken(yield* this.expect(integerWanted(what, min, max)), what, min, max);
   }
 
   /**
@@ -264,25 +265,13 @@ export class ByteReader {
   *bigint(what: string, min: bigint, max: bigint): Reading<bigint> {
     const fast = this.tryBigint(min, max);
     if (fast !== undefined) return fast;
-    const token = yield* this.expect(`${what} (an integer from ${min} to ${max})`);
-    const value = /^[+-]?\d{1,40}$/.test(token.text) ? BigInt(token.text) : undefined;
-    if (value === undefined || value < min || value > max) {
-      throw new JudgeInputError(
-        token.line,
-        `expected ${what} (an integer from ${min} to ${max}), found "${quoteInput(token.text)}"`,
-      );
-    }
-    return value;
+    return bigintOfToken(yield* this.expect(integerWanted(what, min, max)), what, min, max);
   }
 
   /** One of the given words, exactly. */
   *word<const W extends string>(what: string, allowed: readonly W[]): Reading<W> {
-    const list = allowed.map((w) => `"${w}"`).join(' or ');
-    const token = yield* this.expect(`${what} (${list})`);
-    const found = allowed.find((w) => w === token.text);
-    if (found === undefined)
-      throw new JudgeInputError(token.line, `expected ${what} (${list}), found "${quoteInput(token.text)}"`);
-    return found;
+    const wanted = wordWanted(what, allowed);
+    return wordOfToken(yield* this.expect(wanted), wanted, allowed);
   }
 
   /** Fails unless only whitespace remains. */

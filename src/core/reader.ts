@@ -152,39 +152,18 @@ export class InputReader {
   }
 
   private async intSlow(what: string, min: number, max: number): Promise<number> {
-    const token = await this.expect(`${what} (an integer from ${min} to ${max})`);
-    const value = /^[+-]?\d{1,16}$/.test(token.text) ? Number(token.text) : Number.NaN;
-    if (!Number.isSafeInteger(value) || value < min || value > max) {
-      throw new JudgeInputError(
-        token.line,
-        `expected ${what} (an integer from ${min} to ${max}), found "${quoteInput(token.text)}"`,
-      );
-    }
-    return value;
+    return intOfToken(await this.expect(integerWanted(what, min, max)), what, min, max);
   }
 
   /** A decimal integer in [min, max] of any size. */
   async bigint(what: string, min: bigint, max: bigint): Promise<bigint> {
-    const token = await this.expect(`${what} (an integer from ${min} to ${max})`);
-    const ok = /^[+-]?\d{1,40}$/.test(token.text);
-    const value = ok ? BigInt(token.text) : undefined;
-    if (value === undefined || value < min || value > max) {
-      throw new JudgeInputError(
-        token.line,
-        `expected ${what} (an integer from ${min} to ${max}), found "${quoteInput(token.text)}"`,
-      );
-    }
-    return value;
+    return bigintOfToken(await this.expect(integerWanted(what, min, max)), what, min, max);
   }
 
   /** One of the given words, exactly. */
   async word<const W extends string>(what: string, allowed: readonly W[]): Promise<W> {
-    const list = allowed.map((w) => `"${w}"`).join(' or ');
-    const token = await this.expect(`${what} (${list})`);
-    const found = allowed.find((w) => w === token.text);
-    if (found === undefined)
-      throw new JudgeInputError(token.line, `expected ${what} (${list}), found "${quoteInput(token.text)}"`);
-    return found;
+    const wanted = wordWanted(what, allowed);
+    return wordOfToken(await this.expect(wanted), wanted, allowed);
   }
 
   /** Fails unless only whitespace remains. */
@@ -201,6 +180,45 @@ export class InputReader {
 
 async function* fromSync(source: Iterable<string>): AsyncGenerator<string> {
   for (const chunk of source) yield await Promise.resolve(chunk);
+}
+
+// Reading a token as a value, and the error when it is not one (shared with the byte reader, word for word).
+
+/** What is expected of an integer token: "n (an integer from 1 to 100)". */
+export function integerWanted(what: string, min: number | bigint, max: number | bigint): string {
+  return `${what} (an integer from ${min} to ${max})`;
+}
+
+function notWanted(token: Token, wanted: string): JudgeInputError {
+  return new JudgeInputError(token.line, `expected ${wanted}, found "${quoteInput(token.text)}"`);
+}
+
+/** The token as a safe integer in [min, max], or the error saying what was expected and what was found. */
+export function intOfToken(token: Token, what: string, min: number, max: number): number {
+  const value = /^[+-]?\d{1,16}$/.test(token.text) ? Number(token.text) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max)
+    throw notWanted(token, integerWanted(what, min, max));
+  return value;
+}
+
+/** The token as an integer in [min, max] of any size, or the error saying what was expected and found. */
+export function bigintOfToken(token: Token, what: string, min: bigint, max: bigint): bigint {
+  const value = /^[+-]?\d{1,40}$/.test(token.text) ? BigInt(token.text) : undefined;
+  if (value === undefined || value < min || value > max)
+    throw notWanted(token, integerWanted(what, min, max));
+  return value;
+}
+
+/** What is expected of a word token: `side ("first" or "second")`. */
+export function wordWanted(what: string, allowed: readonly string[]): string {
+  return `${what} (${allowed.map((w) => `"${w}"`).join(' or ')})`;
+}
+
+/** The token if it is one of `allowed` exactly, else the error saying `wanted` (from wordWanted) and what was found. */
+export function wordOfToken<const W extends string>(token: Token, wanted: string, allowed: readonly W[]): W {
+  const found = allowed.find((w) => w === token.text);
+  if (found === undefined) throw notWanted(token, wanted);
+  return found;
 }
 
 /** The error for a token longer than MAX_TOKEN_CHARS (shared with the byte reader). */
