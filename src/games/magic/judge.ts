@@ -64,13 +64,21 @@ async function readTest(reader: InputReader, t: number): Promise<MagicParams> {
     keys[i] = x < y ? x * limit + y : y * limit + x;
     passages[i] = [x, y];
   }
-  const repeat = findDuplicate(keys);
-  if (repeat !== undefined) {
-    const [first, second] = repeat;
-    const [a, b] = passages[first] ?? [0, 0];
-    fail(second, repeatMessage(a, b, first, second));
-  }
+  failOnRepeat(keys, passages, fail);
   return { rooms: n.toString(), passages, p1: p, p2: p };
+}
+
+/** Fails (through `fail`) at the first passage listed again, found by its pair key, naming both listings. */
+function failOnRepeat(
+  keys: Float64Array,
+  passages: readonly [Room, Room][],
+  fail: (index: number, message: string) => never,
+): void {
+  const repeat = findDuplicate(keys);
+  if (repeat === undefined) return;
+  const [first, second] = repeat;
+  const [a, b] = passages[first] ?? [0, 0];
+  fail(second, repeatMessage(a, b, first, second));
 }
 
 function roomWhat(n: number | bigint, t: number, i: number): string {
@@ -322,12 +330,7 @@ function* readTestBytes(input: ByteReader, t: number): Reading<MagicParams> {
     if (repeat !== undefined) fail(repeat[1], repeatMessage(...rooms(repeat[0]), repeat[0], repeat[1]));
     return { rooms: n.toString(), passages, p1: p, p2: p };
   }
-  const repeat = findDuplicate(keys);
-  if (repeat !== undefined) {
-    const [first, second] = repeat;
-    const [a, b] = passages[first] ?? [0, 0];
-    fail(second, repeatMessage(a, b, first, second));
-  }
+  failOnRepeat(keys, passages, fail);
   return { rooms: n.toString(), passages, p1: p, p2: p };
 }
 
