@@ -19,8 +19,11 @@ interface Outcome {
   readonly written: number;
 }
 
-/** Runs grundy with a small V8 heap, feeding `total` bytes of `fill` on stdin as fast as it reads them. */
-function runWithStream(args: string[], fill: number, total: number, heapMb: number): Promise<Outcome> {
+/**
+ * Runs grundy with a small V8 heap, writing `pieces` on stdin as fast as it reads them. The child may stop
+ * reading and exit mid-stream: that is the point, not an error (writing just stops).
+ */
+function runFeeding(args: string[], pieces: Iterator<Buffer>, heapMb: number): Promise<Outcome> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, bin, ...args], {
       env: { ...process.env, REDIS_URL: '' },
@@ -29,20 +32,22 @@ function runWithStream(args: string[], fill: number, total: number, heapMb: numb
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
     child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-    const chunk = Buffer.alloc(1 << 20, fill);
     let written = 0;
     let closed = false;
-    // The child may stop reading and exit mid-stream: that is the point, not an error.
     child.stdin.on('error', () => (closed = true));
     const pump = (): void => {
-      while (!closed && written < total) {
-        written += chunk.length;
-        if (!child.stdin.write(chunk)) {
+      while (!closed) {
+        const next = pieces.next();
+        if (next.done === true) {
+          child.stdin.end();
+          return;
+        }
+        written += next.value.length;
+        if (!child.stdin.write(next.value)) {
           child.stdin.once('drain', pump);
           return;
         }
       }
-      if (!closed) child.stdin.end();
     };
     pump();
     child.on('error', reject);
@@ -53,34 +58,18 @@ function runWithStream(args: string[], fill: number, total: number, heapMb: numb
   });
 }
 
+/** Runs grundy with a small V8 heap, feeding `total` bytes of `fill` on stdin (in 1 MiB writes). */
+function runWithStream(args: string[], fill: number, total: number, heapMb: number): Promise<Outcome> {
+  const chunk = Buffer.alloc(1 << 20, fill);
+  function* chunks(): Generator<Buffer> {
+    for (let written = 0; written < total; written += chunk.length) yield chunk;
+  }
+  return runFeeding(args, chunks(), heapMb);
+}
+
 /** Runs grundy with a small V8 heap, feeding `pieces` on stdin (the same Buffers may repeat). */
 function runWithChunks(args: string[], pieces: readonly Buffer[], heapMb: number): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, bin, ...args], {
-      env: { ...process.env, REDIS_URL: '' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
-    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-    let next = 0;
-    let written = 0;
-    child.stdin.on('error', () => (next = pieces.length));
-    const pump = (): void => {
-      while (next < pieces.length) {
-        const piece = pieces[next++] ?? Buffer.alloc(0);
-        written += piece.length;
-        if (!child.stdin.write(piece)) {
-          child.stdin.once('drain', pump);
-          return;
-        }
-      }
-      child.stdin.end();
-    };
-    pump();
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, written }));
-  });
+  return runFeeding(args, pieces[Symbol.iterator](), heapMb);
 }
 
 describe('grundy judge on a stream without whitespace', () => {
