@@ -119,28 +119,34 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A throwaway redis-server (no persistence) on `port`; resolves once it accepts connections. */
-export async function startRedisServer(port: number): Promise<ChildProcess> {
+/**
+ * A throwaway redis-server (no persistence) on `port` of 127.0.0.1, with `extra` options (a cluster node's, say);
+ * resolves once it accepts connections, and kills it when it does not start.
+ */
+export async function startRedisServer(port: number, extra: readonly string[] = []): Promise<ChildProcess> {
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1', ...extra],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
-  await withTimeout(
-    new Promise<void>((resolve, reject) => {
-      child.stdout?.setEncoding('utf8');
-      child.stdout?.on('data', (chunk: string) => {
-        output += chunk;
-        if (output.includes('Ready to accept connections')) resolve();
-      });
-      child.on('exit', (code) => reject(new Error(`redis-server exited (${String(code)}): ${output}`)));
-    }),
-    10_000,
-    'redis-server to start',
-  );
+  try {
+    await withTimeout(
+      new Promise<void>((resolve, reject) => {
+        child.stdout?.setEncoding('utf8');
+        child.stdout?.on('data', (chunk: string) => {
+          output += chunk;
+          if (output.includes('Ready to accept connections')) resolve();
+        });
+        child.on('exit', (code) => reject(new Error(`redis-server exited (${String(code)}): ${output}`)));
+      }),
+      10_000,
+      `redis-server on ${port} to start`,
+    );
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
   return child;
 }
 

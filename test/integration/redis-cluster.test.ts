@@ -3,7 +3,7 @@
  * that this file starts on free loopback ports (and kills afterwards, failed or not), reached through
  * `REDIS_URL=redis+cluster://...` and ioredis' Cluster client.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,22 +14,22 @@ import { loadConfig } from '../../src/config.js';
 import { createCatalog } from '../../src/games/catalog.js';
 import { parseClusterUrl } from '../../src/jobs/connection.js';
 import { createSolveService } from '../../src/jobs/service.js';
-import { jobIdFor, queuePrefix } from '../../src/jobs/queue.js';
+import { queuePrefix } from '../../src/jobs/queue.js';
 import { createPlayStore } from '../../src/play/storage/index.js';
 import { PlayService } from '../../src/play/service.js';
 import { parseParams } from '../../src/core/params.js';
-import { start } from '../../src/quiz/machine.js';
 import { createQuizStore } from '../../src/quiz/storage/index.js';
 import {
   freePort,
   quietLogger,
+  startRedisServer,
   startWorker,
   stopProcess,
   uniquePrefix,
-  withTimeout,
   type WorkerProcess,
 } from './helpers.js';
-import { runServiceSuite } from './service-suite.js';
+import { inspectQueueJob, runServiceSuite } from './service-suite.js';
+import { quizState } from './store-contracts.js';
 
 const prefix = uniquePrefix('cluster');
 const nodes: ChildProcess[] = [];
@@ -44,42 +44,17 @@ function env(): Record<string, string> {
 }
 
 async function startNode(port: number, where: string): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--cluster-enabled',
-      'yes',
-      '--cluster-config-file',
-      join(where, `nodes-${port}.conf`),
-      '--dir',
-      where,
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--daemonize',
-      'no',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = await startRedisServer(port, [
+    '--cluster-enabled',
+    'yes',
+    '--cluster-config-file',
+    join(where, `nodes-${port}.conf`),
+    '--dir',
+    where,
+    '--daemonize',
+    'no',
+  ]);
   nodes.push(child);
-  let output = '';
-  await withTimeout(
-    new Promise<void>((resolve, reject) => {
-      child.stdout?.setEncoding('utf8');
-      child.stdout?.on('data', (chunk: string) => {
-        output += chunk;
-        if (output.includes('Ready to accept connections')) resolve();
-      });
-      child.on('exit', (code) => reject(new Error(`redis-server exited (${String(code)}): ${output}`)));
-    }),
-    10_000,
-    `redis-server on ${port} to start`,
-  );
   return child;
 }
 
@@ -163,16 +138,7 @@ runServiceSuite({
       await worker?.stop();
     }
   },
-  async inspectJob(key) {
-    const job = await queue?.getJob(jobIdFor(key, prefix));
-    if (job === undefined) return undefined;
-    return {
-      state: await job.getState(),
-      attemptsMade: job.attemptsMade,
-      attemptsStarted: job.attemptsStarted,
-      failedReason: job.failedReason,
-    };
-  },
+  inspectJob: (key) => inspectQueueJob(queue, key, prefix),
 });
 
 describe('Redis Cluster: where keys live', () => {
@@ -212,32 +178,15 @@ describe('Redis Cluster: where keys live', () => {
     const play = createPlayStore(config);
     try {
       // A quiz commit writes the state, the active set and leaderboards in one script.
-      const step = start(undefined, {
-        quizId: 'abcd1234',
-        channelId: 'c1',
-        guildId: 'g1',
-        starterId: 'u1',
-        gameId: 'seagm',
-        difficulty: 'easy',
-        roundMs: 10_000,
-        breakMs: 0,
-        rounds: [
-          {
-            questionId: 'seagm.e1',
-            parts: [{ id: 'outcome', choices: ['first', 'second'], correct: 'first' }],
-          },
-        ],
-        now: 1_700_000_000_000,
-      });
-      if (step.state === undefined) throw new Error('the quiz did not start');
-      expect(await quiz.save(step.state, 0)).toBe(1);
+      const state = quizState('c1', 1_700_000_000_000);
+      expect(await quiz.save(state, 0)).toBe(1);
       const delta = {
         channelId: 'c1',
         guildId: 'g1',
         at: 1_700_000_000_000,
         scores: [{ userId: 'u1', points: 50 }],
       };
-      expect(await quiz.save(step.state, 1, delta)).toBe(2);
+      expect(await quiz.save(state, 1, delta)).toBe(2);
       expect((await quiz.load('c1')).version).toBe(2);
       const board = await quiz.leaderboard({
         scope: 'server',

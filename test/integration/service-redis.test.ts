@@ -1,8 +1,7 @@
 /** The solve-service contract over BullMQ on a real Redis, with a spawned `grundy worker`. */
 import { Queue } from 'bullmq';
-import { jobIdFor } from '../../src/jobs/queue.js';
 import { deleteKeys, REDIS_URL, startWorker, uniquePrefix, type WorkerProcess } from './helpers.js';
-import { runServiceSuite } from './service-suite.js';
+import { inspectQueueJob, runServiceSuite } from './service-suite.js';
 
 const prefix = uniquePrefix('suite');
 // Every question goes through the queue (the inline path is the in-process driver's, tested there).
@@ -25,14 +24,5 @@ runServiceSuite({
       await deleteKeys(prefix);
     }
   },
-  async inspectJob(key) {
-    const job = await queue?.getJob(jobIdFor(key, prefix));
-    if (job === undefined) return undefined;
-    return {
-      state: await job.getState(),
-      attemptsMade: job.attemptsMade,
-      attemptsStarted: job.attemptsStarted,
-      failedReason: job.failedReason,
-    };
-  },
+  inspectJob: (key) => inspectQueueJob(queue, key, prefix),
 });

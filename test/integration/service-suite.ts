@@ -2,6 +2,7 @@
  * The solve-service contract, written once and run against both drivers (in-process, and Redis + a spawned
  * `grundy worker`). Each test asks its own questions (distinct cards or tags), so tests never share answers.
  */
+import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   InputError,
@@ -9,6 +10,7 @@ import {
   SolveCancelledError,
   SolveTimeoutError,
 } from '../../src/core/errors.js';
+import { jobIdFor } from '../../src/jobs/queue.js';
 import { createSolveService } from '../../src/jobs/service.js';
 import type { SolveService } from '../../src/jobs/types.js';
 import { createMetrics, type Metrics } from '../../src/metrics.js';
@@ -32,6 +34,22 @@ export interface DriverHarness {
   tearDown?(): Promise<void>;
   /** The queued job behind a canonical key (queue drivers only). */
   inspectJob?(key: string): Promise<JobView | undefined>;
+}
+
+/** What the service-suite contract asks of a solve job (undefined when BullMQ has no job for `key`). */
+export async function inspectQueueJob(
+  queue: Queue | undefined,
+  key: string,
+  prefix: string,
+): Promise<JobView | undefined> {
+  const job = await queue?.getJob(jobIdFor(key, prefix));
+  if (job === undefined) return undefined;
+  return {
+    state: await job.getState(),
+    attemptsMade: job.attemptsMade,
+    attemptsStarted: job.attemptsStarted,
+    failedReason: job.failedReason,
+  };
 }
 
 async function metricValue(metrics: Metrics, name: string, labels: Record<string, string>): Promise<number> {
