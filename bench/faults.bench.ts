@@ -17,10 +17,8 @@ import {
   testConfig,
   uniquePrefix,
 } from '../test/integration/helpers.js';
-import { startHarness } from '../test/support/bot-harness.js';
-import { FakeDiscord } from '../test/support/fake-discord.js';
+import { serveOnGateway, startHarness } from '../test/support/bot-harness.js';
 import { FakeGateway } from '../test/support/fake-gateway.js';
-import { GrundyProcess } from '../test/support/grundy-process.js';
 import { APPLICATION_ID, chatInput } from '../test/support/interactions.js';
 import { waitUntil } from '../test/support/wait.js';
 import { budget, type BenchRow } from './harness.js';
@@ -86,26 +84,15 @@ async function gatewayDeferralMs(): Promise<number[]> {
 async function sigtermWithGatewayAwayMs(): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < 3; i++) {
-    const gateway = await new FakeGateway({ token: BOT_TOKEN, applicationId: APPLICATION_ID }).start();
-    const fake = await new FakeDiscord({ botToken: BOT_TOKEN, gatewayUrl: gateway.url }).start();
-    const serve = new GrundyProcess('serve', {
-      DISCORD_TOKEN: BOT_TOKEN,
-      DISCORD_API_BASE: fake.apiBase,
-      HOST: '127.0.0.1',
-      PORT: '0',
-    });
+    const { gateway, serve, close } = await serveOnGateway(BOT_TOKEN);
     try {
-      await serve.ready();
-      await serve.waitForLog((l) => l.msg === 'gateway connected');
       await gateway.goAway();
       const exit = await serve.signalAndTime('SIGTERM');
       if (exit.ms === undefined || exit.code !== 0)
         throw new Error(`serve did not exit cleanly: ${serve.stderrText.join('\n')}`);
       times.push(exit.ms);
     } finally {
-      await serve.kill();
-      await fake.close();
-      await gateway.close();
+      await close();
     }
   }
   return times;

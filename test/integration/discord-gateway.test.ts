@@ -11,10 +11,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { parseParams } from '../../src/core/params.js';
 import { seagm } from '../../src/games/seagm/index.js';
 import { multiplication } from '../../src/games/multiplication/index.js';
-import { startHarness, type Harness } from '../support/bot-harness.js';
-import { FakeDiscord, type RecordedRequest } from '../support/fake-discord.js';
+import { serveOnGateway, startHarness, type Harness } from '../support/bot-harness.js';
+import type { RecordedRequest } from '../support/fake-discord.js';
 import { FakeGateway, Op } from '../support/fake-gateway.js';
-import { GrundyProcess } from '../support/grundy-process.js';
 import {
   APPLICATION_ID,
   CHANNEL_ID,
@@ -346,17 +345,8 @@ describe('the bot on a fake gateway', () => {
 
 describe('grundy serve and a gateway that goes away', () => {
   test('SIGTERM while the gateway is away: the process exits within 10 s', async () => {
-    const gateway = await new FakeGateway({ token: BOT_TOKEN, applicationId: APPLICATION_ID }).start();
-    const fake = await new FakeDiscord({ botToken: BOT_TOKEN, gatewayUrl: gateway.url }).start();
-    const serve = new GrundyProcess('serve', {
-      DISCORD_TOKEN: BOT_TOKEN,
-      DISCORD_API_BASE: fake.apiBase,
-      HOST: '127.0.0.1',
-      PORT: '0',
-    });
+    const { gateway, fake, serve, close } = await serveOnGateway(BOT_TOKEN);
     try {
-      await serve.ready();
-      await serve.waitForLog((l) => l.msg === 'gateway connected');
       await gateway.goAway();
       const attempts = gateway.connections.length;
       const exit = await serve.signalAndTime('SIGTERM');
@@ -366,9 +356,7 @@ describe('grundy serve and a gateway that goes away', () => {
       expect(gateway.problems).toEqual([]);
       expect(fake.problems).toEqual([]);
     } finally {
-      await serve.kill();
-      await fake.close();
-      await gateway.close();
+      await close();
     }
   });
 });

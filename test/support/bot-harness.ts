@@ -16,6 +16,8 @@ import { createLogger, type Logger } from '../../src/log.js';
 import { startServer, type QuizDeps, type RunningServer } from '../../src/serve.js';
 import { createMetrics, type Metrics } from '../../src/metrics.js';
 import { FakeDiscord, type FakeDiscordOptions } from './fake-discord.js';
+import { FakeGateway } from './fake-gateway.js';
+import { GrundyProcess } from './grundy-process.js';
 import { APPLICATION_ID, testKeys, type TestKeys } from './interactions.js';
 import { games as slowGames } from './slow-game.js';
 import type { PlayStore } from '../../src/play/store.js';
@@ -129,4 +131,38 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await fake.close();
     },
   };
+}
+
+export interface ServeOnGateway {
+  readonly gateway: FakeGateway;
+  readonly fake: FakeDiscord;
+  /** The built `grundy serve`, ready and logged in ('gateway connected'). */
+  readonly serve: GrundyProcess;
+  /** Kills the process and closes both fakes. */
+  readonly close: () => Promise<void>;
+}
+
+/** A real `grundy serve` process logged in to a fake gateway, with the fake REST API beside it. */
+export async function serveOnGateway(botToken: string): Promise<ServeOnGateway> {
+  const gateway = await new FakeGateway({ token: botToken, applicationId: APPLICATION_ID }).start();
+  const fake = await new FakeDiscord({ botToken, gatewayUrl: gateway.url }).start();
+  const serve = new GrundyProcess('serve', {
+    DISCORD_TOKEN: botToken,
+    DISCORD_API_BASE: fake.apiBase,
+    HOST: '127.0.0.1',
+    PORT: '0',
+  });
+  const close = async (): Promise<void> => {
+    await serve.kill();
+    await fake.close();
+    await gateway.close();
+  };
+  try {
+    await serve.ready();
+    await serve.waitForLog((l) => l.msg === 'gateway connected');
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { gateway, fake, serve, close };
 }
