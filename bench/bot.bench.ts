@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { startHarness } from '../test/support/bot-harness.js';
-import { chatInput, postInteraction } from '../test/support/interactions.js';
+import { bigCardsInput, chatInput, postInteraction } from '../test/support/interactions.js';
 import { budget, fmt, type BenchRow } from './harness.js';
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -49,13 +49,7 @@ export async function run(): Promise<BenchRow[]> {
     const firsts: number[] = [];
     const finals: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const cards = Array.from({ length: 2000 }, (_, k) => 1000 + (i + 3) * k + i).join(' ');
-      const built = chatInput(
-        h.games,
-        'seagm',
-        { file: h.fake.addAttachment('cards.txt', cards) },
-        { fake: h.fake },
-      );
+      const built = bigCardsInput(h.games, h.fake, i);
       const started = performance.now();
       const response = await postInteraction(h.server.url, h.keys, built.payload);
       await h.fake.waitFor(

@@ -19,7 +19,7 @@ import {
 } from '../test/integration/helpers.js';
 import { serveOnGateway, startHarness } from '../test/support/bot-harness.js';
 import { FakeGateway } from '../test/support/fake-gateway.js';
-import { APPLICATION_ID, chatInput } from '../test/support/interactions.js';
+import { APPLICATION_ID, bigCardsInput } from '../test/support/interactions.js';
 import { waitUntil } from '../test/support/wait.js';
 import { budget, type BenchRow } from './harness.js';
 
@@ -45,13 +45,7 @@ async function gatewayDeferralMs(): Promise<number[]> {
     await waitUntil('the client to be ready', () => h.server.client?.isReady() === true);
     const times: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const cards = Array.from({ length: 2000 }, (_, k) => 1000 + (i + 3) * k + i).join(' ');
-      const built = chatInput(
-        h.games,
-        'seagm',
-        { file: h.fake.addAttachment('cards.txt', cards) },
-        { fake: h.fake },
-      );
+      const built = bigCardsInput(h.games, h.fake, i);
       const started = performance.now();
       gateway.interaction(built.payload);
       await h.fake.waitFor(

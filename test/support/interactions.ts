@@ -297,3 +297,9 @@ export async function postInteraction(
   }
   return { status: response.status, json, ms };
 }
+
+/** A /seagm question with 2,000 distinct cards in an attached file (the `i`th of a series, each different). */
+export function bigCardsInput(games: readonly AnyGame[], fake: FakeDiscord, i: number): BuiltInteraction {
+  const cards = Array.from({ length: 2000 }, (_, k) => 1000 + (i + 3) * k + i).join(' ');
+  return chatInput(games, 'seagm', { file: fake.addAttachment('cards.txt', cards) }, { fake });
+}
