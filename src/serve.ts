@@ -2,6 +2,7 @@
  * `grundy serve`, the composition root: config -> logger -> metrics -> solve service -> quiz store and runner
  * -> dispatcher -> HTTP server (+ the gateway when DISCORD_TOKEN is set) -> quizzes resumed. SIGINT/SIGTERM
  * close everything in reverse order, once.
+ * (Longer than ~400 lines on purpose: every part is built here in start order and closed in reverse, in one place.)
  */
 import { EventEmitter } from 'node:events';
 import { randomBytes, randomInt, type KeyObject } from 'node:crypto';

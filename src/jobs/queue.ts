@@ -2,6 +2,7 @@
  * The producer side of the solve queue (BullMQ): one job per canonical key, so two people asking the same
  * question while it runs share one job, and a caller that leaves is counted out. What the worker side must agree
  * on (job data, job id, failure reasons, the cancel channel, job options) is defined here too.
+ * (Longer than ~400 lines on purpose: the producer and the contract its workers share, read together.)
  *
  * Cancellation: each process waiting for a job holds one count in `<prefix>:<queue>:waiters:<jobId>`. When a
  * caller gives up and the count drops to zero, a waiting job is removed and an active one is told to stop over

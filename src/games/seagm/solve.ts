@@ -1,5 +1,6 @@
 /**
  * SEAGM fast solver.
+ * (Just over ~400 lines on purpose: the reasoning below and the search it justifies, kept side by side.)
  *
  * Optimal play. Replacing every card by the set of its primes changes nothing: g = gcd of the taken cards,
  * and a card keeps the game alive exactly when it shares a prime with g. So a position is (P, t): P the

@@ -1,6 +1,7 @@
 /**
  * The API's OpenAPI 3.1 description, served at GET /api/openapi.json. test/integration/api-openapi.test.ts
  * validates every real response of every route against it, so it cannot drift from what the server says.
+ * (Long on purpose: it is data, the whole API description as one document.)
  */
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` }) as const;
