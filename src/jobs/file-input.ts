@@ -89,22 +89,10 @@ export async function downloadFile(
 ): Promise<StagedFile | undefined> {
   const length = await client.strlen(key);
   if (length !== bytes || (bytes === 0 && (await client.exists(key)) === 0)) return undefined;
-  const { dir, path } = await tempPath();
-  const remove = (): Promise<void> => rm(dir, { recursive: true, force: true });
-  const hash = createHash('sha1').update(HASH_DOMAIN);
-  const out = createWriteStream(path);
-  try {
+  async function* chunks(): AsyncGenerator<Uint8Array> {
     for (let start = 0; start < bytes; start += CHUNK_BYTES) {
-      const chunk = await client.getrangeBuffer(key, start, Math.min(bytes, start + CHUNK_BYTES) - 1);
-      hash.update(chunk);
-      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', resolve));
+      yield await client.getrangeBuffer(key, start, Math.min(bytes, start + CHUNK_BYTES) - 1);
     }
-    out.end();
-    await finished(out);
-  } catch (error) {
-    out.destroy();
-    await remove();
-    throw error;
   }
-  return { path, bytes, hash: hash.digest('hex'), remove };
+  return { ...(await stageFile(chunks())), bytes };
 }

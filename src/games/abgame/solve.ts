@@ -215,6 +215,7 @@ export class BoardScanner {
    * word that needs more (a cell that is not A, B or '.', or a pair `noteRare` must see) read cell by cell.
    * Returns `to`, or the index of the first byte that is not a cell.
    */
+  // Same parameter list as scanSparse on purpose: one ternary per block picks either, no wrapper (speed).
   private scanDense(
     bytes: Uint8Array,
     words: Int32Array | undefined,

@@ -296,6 +296,7 @@ export class ValueTable {
   private plainMexAt(n: number): number {
     const g = this.values;
     const { leaveNone, singles, splits, k } = this.rule;
+    // Same stamping loop as mexAt, written out on purpose: speed (inlined inner loop, the tightest there is).
     const stamp = this.stamp;
     if (n <= k && leaveNone[n] === 1) stamp[0] = n;
     for (let s = 0; s < singles.length; s++) {

@@ -196,6 +196,7 @@ function findCycleStart(
     aLo = ((aLo << 1) | a) & keepLo;
     bHi = ((bHi << 1) | (bLo >>> 31)) & keepHi;
     bLo = ((bLo << 1) | b) & keepLo;
+    // The first loop's shift step written out again on purpose: speed (inlined inner loop, no call per step).
     const ta = ((~tBLo & aliceLo) | (~tBHi & aliceHi)) !== 0 ? 1 : 0;
     const tb = ((~tALo & bobLo) | (~tAHi & bobHi)) !== 0 ? 1 : 0;
     tAHi = ((tAHi << 1) | (tALo >>> 31)) & keepHi;
