@@ -1,5 +1,7 @@
 /**
  * The SEAGM solver for large inputs (up to 10^5 cards up to 10^9), on typed arrays.
+ * (Longer than ~400 lines on purpose: the reduction below, its typed-array tables and the search that uses them
+ * are one piece of reasoning, checked together.)
  *
  * Reduction. A prime dividing at most one card (c_p <= 1) leaves g for good at the second card, so from
  * then on -- one card taken, which is where every search starts -- only the "shared" primes (c_p >= 2)
