@@ -37,14 +37,7 @@ export async function run(): Promise<BenchRow[]> {
         throw new Error(`unexpected response ${response.status} ${JSON.stringify(response.json)}`);
       }
       if (type === 5) {
-        await h.fake.waitFor(
-          (r) =>
-            r.params['token'] === built.token &&
-            r.method === 'PATCH' &&
-            JSON.stringify(r.body).includes('"embeds":[{'),
-          'the answer edit',
-          60_000,
-        );
+        await h.fake.waitForAnswerEdit(built.token);
       }
       if (i >= 10) {
         firstTimes.push(response.ms);
@@ -81,14 +74,7 @@ export async function run(): Promise<BenchRow[]> {
       const built = bigCardsInput(h.games, h.fake, i);
       const started = performance.now();
       const response = await postInteraction(h.server.url, h.keys, built.payload);
-      await h.fake.waitFor(
-        (r) =>
-          r.params['token'] === built.token &&
-          r.method === 'PATCH' &&
-          JSON.stringify(r.body).includes('"embeds":[{'),
-        'the answer edit',
-        60_000,
-      );
+      await h.fake.waitForAnswerEdit(built.token);
       if (i >= 2) {
         firsts.push(response.ms);
         finals.push(performance.now() - started);

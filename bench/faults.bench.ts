@@ -55,14 +55,7 @@ async function gatewayDeferralMs(): Promise<number[]> {
         10_000,
       );
       const deferred = performance.now() - started;
-      await h.fake.waitFor(
-        (r) =>
-          r.params['token'] === built.token &&
-          r.method === 'PATCH' &&
-          JSON.stringify(r.body).includes('"embeds":[{'),
-        'the answer edit',
-        60_000,
-      );
+      await h.fake.waitForAnswerEdit(built.token);
       if (i >= 2) times.push(deferred);
     }
     if (h.fake.problems.length > 0 || gateway.problems.length > 0)

@@ -6,6 +6,7 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { openApiDocument } from '../../src/http/api/openapi.js';
+import { absoluteRefs } from '../support/discord-schema.js';
 
 const SPEC_ID = 'https://grundy.test/openapi.json';
 
@@ -15,30 +16,17 @@ interface Operation {
 
 type PathItem = Partial<Record<'get' | 'post', Operation>>;
 
-function absoluteRefs(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(absoluteRefs);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, v]) => [
-        key,
-        key === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${SPEC_ID}${v}` : absoluteRefs(v),
-      ]),
-    );
-  }
-  return value;
-}
-
 const spec = openApiDocument as unknown as {
   readonly paths: Record<string, PathItem>;
   readonly components: unknown;
 };
 const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
-ajv.addSchema({ $id: SPEC_ID, components: absoluteRefs(spec.components) });
+ajv.addSchema({ $id: SPEC_ID, components: absoluteRefs(spec.components, SPEC_ID) });
 const validators = new Map<unknown, ValidateFunction>();
 function validatorFor(schema: unknown): ValidateFunction {
   let validate = validators.get(schema);
   if (validate === undefined) {
-    validate = ajv.compile(absoluteRefs(schema) as object);
+    validate = ajv.compile(absoluteRefs(schema, SPEC_ID) as object);
     validators.set(schema, validate);
   }
   return validate;

@@ -24,14 +24,16 @@ interface OpenApi {
   readonly components: Record<string, unknown>;
 }
 
-/** Component refs inside a path's inline schema point at the registered document. */
-function absoluteRefs(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(absoluteRefs);
+/** Turns local `#/...` refs into refs to the document registered under `specId`, so inline schemas resolve. */
+export function absoluteRefs(value: unknown, specId: string = SPEC_ID): unknown {
+  if (Array.isArray(value)) return value.map((v) => absoluteRefs(v, specId));
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value).map(([key, v]) => [
         key,
-        key === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${SPEC_ID}${v}` : absoluteRefs(v),
+        key === '$ref' && typeof v === 'string' && v.startsWith('#/')
+          ? `${specId}${v}`
+          : absoluteRefs(v, specId),
       ]),
     );
   }

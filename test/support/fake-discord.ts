@@ -277,6 +277,16 @@ export class FakeDiscord {
     );
   }
 
+  /** Resolves with the edit (PATCH) that puts an answer (an embed) in place for `token`. */
+  waitForAnswerEdit(token: string, timeoutMs = 60_000): Promise<RecordedRequest> {
+    return this.waitFor(
+      (r) =>
+        r.params['token'] === token && r.method === 'PATCH' && JSON.stringify(r.body).includes('"embeds":[{'),
+      'the answer edit',
+      timeoutMs,
+    );
+  }
+
   /** Requests for one interaction token (callbacks and webhook calls), in order. */
   forToken(token: string): RecordedRequest[] {
     return this.requests.filter((r) => r.params['token'] === token);
