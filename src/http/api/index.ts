@@ -93,14 +93,18 @@ export function createApi(deps: ApiDeps): Api {
   });
   const playDeps: PlayDeps = { catalog, service: deps.play, randomSeed: deps.randomSeed };
 
-  const solveBody = (game: AnyGame, params: unknown, answer: SolveAnswer): Record<string, unknown> => ({
-    game: game.id,
-    params,
-    result: answer.result,
-    explanation: answer.explanation,
-    picture: pictures.shelve(game, answer.key, params, answer.result, answer.explanation),
-    text: answerText(answer),
-  });
+  const solveBody = (game: AnyGame, params: unknown, answer: SolveAnswer): Record<string, unknown> => {
+    const picture = pictures.shelve(game, answer.key, params, answer.result, answer.explanation);
+    return {
+      game: game.id,
+      params,
+      result: answer.result,
+      explanation: answer.explanation,
+      picture: picture?.url ?? null,
+      pictureAlt: picture?.alt ?? null,
+      text: answerText(answer),
+    };
+  };
 
   const solve = async (raw: unknown): Promise<Reply> => {
     const body = readObject(raw, ['game', 'options']);

@@ -41,7 +41,7 @@ export class PictureShelf {
     params: unknown,
     result: unknown,
     explanation: Explanation<unknown>,
-  ): string | null {
+  ): { readonly url: string; readonly alt: string } | null {
     if (game.picture === undefined || params === undefined) return null;
     const id = createHmac('sha256', this.secret).update(key).digest('hex').slice(0, 32);
     if (!this.entries.has(id)) {
@@ -54,7 +54,8 @@ export class PictureShelf {
       if (picture === null) return null;
       this.entries.set(id, { picture, png: undefined });
     }
-    return `/api/pictures/${id}.png`;
+    const entry = this.entries.get(id);
+    return entry === undefined ? null : { url: `/api/pictures/${id}.png`, alt: entry.picture.alt };
   }
 
   /** The PNG for `id`, rasterized on first use; undefined when unknown, expired or not drawable. */
