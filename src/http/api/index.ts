@@ -209,16 +209,16 @@ export function createApi(deps: ApiDeps): Api {
     },
     {
       pattern: /^\/api\/pictures\/([^/]+)\.png$/,
-      get: (match) => {
+      get: async (match) => {
         const id = match[1] ?? '';
-        const png = PICTURE_ID.test(id) ? pictures.png(id) : undefined;
+        const png = PICTURE_ID.test(id) ? await pictures.png(id) : undefined;
         if (png === undefined)
           throw new ApiError(404, 'No such picture: it is kept for an hour after its answer. Ask again.');
-        return Promise.resolve({
+        return {
           status: 200,
           body: png,
           headers: { 'cache-control': 'private, max-age=3600' },
-        });
+        };
       },
     },
     {

@@ -7,7 +7,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { AnyGame, Explanation, Picture } from '../../core/game.js';
-import { renderPng } from '../../render/png.js';
+import { renderPngAsync } from '../../render/png.js';
 import { rulesPicture } from '../../render/answer-picture.js';
 
 /** Pictures kept (SVG, and the PNG once fetched); about 100 kB to 1 MB each. */
@@ -18,7 +18,9 @@ export const PICTURE_TTL_MS = 60 * 60 * 1000;
 
 interface Entry {
   readonly picture: Picture;
+  /** Set once drawn (null: not drawable); `drawing` while resvg works on it. */
   png: Uint8Array | null | undefined;
+  drawing?: Promise<Uint8Array | null>;
 }
 
 export const PICTURE_ID = /^[0-9a-f]{32}$/;
@@ -58,14 +60,22 @@ export class PictureShelf {
     return entry === undefined ? null : { url: `/api/pictures/${id}.png`, alt: entry.picture.alt };
   }
 
-  /** The PNG for `id`, rasterized on first use; undefined when unknown, expired or not drawable. */
-  png(id: string): Uint8Array | undefined {
+  /**
+   * The PNG for `id`, rasterized on first use off the event loop (requests arriving meanwhile share that
+   * drawing); undefined when unknown, expired or not drawable.
+   */
+  async png(id: string): Promise<Uint8Array | undefined> {
     const entry = this.entries.get(id);
     if (entry === undefined) return undefined;
     if (entry.png === undefined) {
-      entry.png = renderPng(entry.picture);
-      // Re-set so the size accounts for the PNG.
-      this.entries.set(id, entry);
+      entry.drawing ??= renderPngAsync(entry.picture).then((png) => {
+        entry.png = png;
+        delete entry.drawing;
+        // Re-set so the size accounts for the PNG (unless it expired meanwhile).
+        if (this.entries.has(id)) this.entries.set(id, entry);
+        return png;
+      });
+      return (await entry.drawing) ?? undefined;
     }
     return entry.png ?? undefined;
   }
