@@ -20,7 +20,7 @@ import {
   type Room,
 } from './limits.js';
 import type { MagicParams, MagicResult } from './schema.js';
-import { solveMagic } from './solve.js';
+import { magicOutcome, type DenseBoard } from './solve.js';
 
 export const MAX_TESTS = 100;
 
@@ -64,20 +64,20 @@ async function readTest(reader: InputReader, t: number): Promise<MagicParams> {
     keys[i] = x < y ? x * limit + y : y * limit + x;
     passages[i] = [x, y];
   }
-  failOnRepeat(keys, passages, fail);
+  failOnRepeat(keys, (i) => passages[i] ?? [0, 0], fail);
   return { rooms: n.toString(), passages, p1: p, p2: p };
 }
 
 /** Fails (through `fail`) at the first passage listed again, found by its pair key, naming both listings. */
 function failOnRepeat(
   keys: Float64Array,
-  passages: readonly [Room, Room][],
+  passage: (index: number) => readonly [Room, Room],
   fail: (index: number, message: string) => never,
 ): void {
   const repeat = findDuplicate(keys);
   if (repeat === undefined) return;
   const [first, second] = repeat;
-  const [a, b] = passages[first] ?? [0, 0];
+  const [a, b] = passage(first);
   fail(second, repeatMessage(a, b, first, second));
 }
 
@@ -189,6 +189,11 @@ class PairIds {
     this.mask = capacity - 1;
   }
 
+  /** How many rooms have ids. */
+  get size(): number {
+    return this.count;
+  }
+
   idOf(high: number, low: number): number {
     const slots = this.slots;
     const h = Math.imul((low | 0) ^ Math.imul(high | 0, 0x85ebca6b), 0x9e3779b1);
@@ -218,7 +223,8 @@ interface BigBoard {
   readonly digits: Float64Array;
   readonly keys: Float64Array;
   readonly lines: Int32Array;
-  readonly passages: [Room, Room][];
+  /** Per passage: the dense ids of its rooms (rooms 1 and 2 are ids 0 and 1). */
+  readonly ends: Int32Array;
   /** The first passage that joins a room to itself, or -1. */
   loop: number;
 }
@@ -233,7 +239,8 @@ function record(board: BigBoard, i: number, xHigh: number, xLow: number, yHigh: 
   const u = board.ids.idOf(xHigh, xLow);
   const v = board.ids.idOf(yHigh, yLow);
   board.keys[i] = u < v ? u * 2 ** 21 + v : v * 2 ** 21 + u;
-  board.passages[i] = [u + 1, v + 1];
+  board.ends[2 * i] = u;
+  board.ends[2 * i + 1] = v;
 }
 
 /**
@@ -264,18 +271,55 @@ function* smallRoom(input: ByteReader, n: number, t: number, i: number): Reading
   return roomOf(token, input.line, n, t, i);
 }
 
-function* readTestBytes(input: ByteReader, t: number): Reading<MagicParams> {
+/**
+ * Dense ids for the rooms of a small board (N^2 < 2^53), in order of first sight with rooms 1 and 2 as ids 0
+ * and 1: a direct table when N is small, else the (high, low) hash table with high = 0.
+ */
+class SmallIds {
+  private readonly direct: Int32Array | null;
+  private readonly hashed: PairIds | null;
+  private count = 2;
+
+  constructor(n: number, passages: number) {
+    const directly = n <= DIRECT_ROOMS || n <= 8 * passages;
+    this.direct = directly ? new Int32Array(n + 1).fill(-1) : null;
+    this.hashed = directly ? null : new PairIds(2 * passages + 2);
+    if (this.direct !== null) [this.direct[1], this.direct[2]] = [0, 1];
+    this.hashed?.idOf(0, 1);
+    this.hashed?.idOf(0, 2);
+  }
+
+  get size(): number {
+    return this.hashed?.size ?? this.count;
+  }
+
+  idOf(room: number): number {
+    const direct = this.direct;
+    if (direct === null) return this.hashed?.idOf(0, room) ?? 0;
+    const id = direct[room] ?? -1;
+    if (id >= 0) return id;
+    direct[room] = this.count;
+    return this.count++;
+  }
+}
+
+/** Boards of at most this many rooms number them with a direct table (4 bytes a room). */
+const DIRECT_ROOMS = 1 << 20;
+
+function* readTestBytes(input: ByteReader, t: number): Reading<DenseBoard> {
   const n = yield* input.bigint(`N, the number of rooms of test ${t}`, 2n, MAX_ROOMS);
   const m = yield* input.int(`M, the number of passages of test ${t}`, 0, MAX_PASSAGES);
   const p = yield* input.int(`P, the telepoints of test ${t}`, 0, MAX_TELEPOINTS);
-  const passages = new Array<[Room, Room]>(m);
   const lines = new Int32Array(m);
   const keys = new Float64Array(m);
+  const ends = new Int32Array(2 * m);
   const fail = (index: number, message: string): never => {
     throw new JudgeInputError(lines[index] ?? input.line, `test ${t}: ${message}`);
   };
   if (n <= PAIR_KEY_LIMIT) {
     const limit = Number(n);
+    const ids = new SmallIds(limit, m);
+    const rooms = new Int32Array(2 * m);
     for (let i = 0; i < m; i++) {
       const fx = input.tryInt(1, limit);
       const x = fx >= 0 ? fx : yield* smallRoom(input, limit, t, i);
@@ -284,54 +328,55 @@ function* readTestBytes(input: ByteReader, t: number): Reading<MagicParams> {
       const y = fy >= 0 ? fy : yield* smallRoom(input, limit, t, i);
       if (x === y) fail(i, loopMessage(x, y, i));
       keys[i] = x < y ? x * limit + y : y * limit + x;
-      passages[i] = [x, y];
+      rooms[2 * i] = x;
+      rooms[2 * i + 1] = y;
+      ends[2 * i] = ids.idOf(x);
+      ends[2 * i + 1] = ids.idOf(y);
     }
-  } else {
-    // As `parse`: every room is read (and range-checked) first; loops, then repeats, are reported after.
-    // Rooms get dense labels (1 and 2 keep theirs, the others 3, 4, ... in order of appearance): the answer
-    // depends only on which rooms are joined, so the solver gets small numbers instead of 18-digit strings.
-    // The rooms as read are kept (as two doubles each) for the messages.
-    const what = (i: number): string => `a room of passage ${i + 1} of test ${t}`;
-    const nHigh = Number(n / 1_000_000_000n);
-    const nLow = Number(n % 1_000_000_000n);
-    const ids = new PairIds(2 * m + 2);
-    ids.idOf(0, 1);
-    ids.idOf(0, 2);
-    const board: BigBoard = {
-      m,
-      nHigh,
-      nLow,
-      ids,
-      digits: new Float64Array(4 * m),
-      keys,
-      lines,
-      passages,
-      loop: -1,
-    };
-    for (let i = fastPassages(input, board, 0); i < m; i = fastPassages(input, board, i + 1)) {
-      // Passage i the careful way (a block border, or something the messages must describe), then on.
-      if (tryDigits(input) && inRange(roomHigh, roomLow, nHigh, nLow)) takeRoom(input);
-      else [roomHigh, roomLow] = split(yield* slowRoom(input, what(i), n));
-      const xHigh = roomHigh;
-      const xLow = roomLow;
-      lines[i] = input.line;
-      if (tryDigits(input) && inRange(roomHigh, roomLow, nHigh, nLow)) takeRoom(input);
-      else [roomHigh, roomLow] = split(yield* slowRoom(input, what(i), n));
-      record(board, i, xHigh, xLow, roomHigh, roomLow);
-    }
-    const digits = board.digits;
-    const loop = board.loop;
-    const rooms = (i: number): [Room, Room] => [
-      roomValue(digits[4 * i] ?? 0, digits[4 * i + 1] ?? 0),
-      roomValue(digits[4 * i + 2] ?? 0, digits[4 * i + 3] ?? 0),
-    ];
-    if (loop >= 0) fail(loop, loopMessage(...rooms(loop), loop));
-    const repeat = findDuplicate(keys);
-    if (repeat !== undefined) fail(repeat[1], repeatMessage(...rooms(repeat[0]), repeat[0], repeat[1]));
-    return { rooms: n.toString(), passages, p1: p, p2: p };
+    failOnRepeat(keys, (i) => [rooms[2 * i] ?? 0, rooms[2 * i + 1] ?? 0], fail);
+    return { rooms: n, size: ids.size, ends, p1: p, p2: p };
   }
-  failOnRepeat(keys, passages, fail);
-  return { rooms: n.toString(), passages, p1: p, p2: p };
+  // As `parse`: every room is read (and range-checked) first; loops, then repeats, are reported after.
+  // Rooms get dense ids (1 and 2 are ids 0 and 1, the others 2, 3, ... in order of appearance): the answer
+  // depends only on which rooms are joined, so the solver gets small numbers instead of 18-digit rooms.
+  // The rooms as read are kept (as two doubles each) for the messages.
+  const what = (i: number): string => `a room of passage ${i + 1} of test ${t}`;
+  const nHigh = Number(n / 1_000_000_000n);
+  const nLow = Number(n % 1_000_000_000n);
+  const ids = new PairIds(2 * m + 2);
+  ids.idOf(0, 1);
+  ids.idOf(0, 2);
+  const board: BigBoard = {
+    m,
+    nHigh,
+    nLow,
+    ids,
+    digits: new Float64Array(4 * m),
+    keys,
+    lines,
+    ends,
+    loop: -1,
+  };
+  for (let i = fastPassages(input, board, 0); i < m; i = fastPassages(input, board, i + 1)) {
+    // Passage i the careful way (a block border, or something the messages must describe), then on.
+    if (tryDigits(input) && inRange(roomHigh, roomLow, nHigh, nLow)) takeRoom(input);
+    else [roomHigh, roomLow] = split(yield* slowRoom(input, what(i), n));
+    const xHigh = roomHigh;
+    const xLow = roomLow;
+    lines[i] = input.line;
+    if (tryDigits(input) && inRange(roomHigh, roomLow, nHigh, nLow)) takeRoom(input);
+    else [roomHigh, roomLow] = split(yield* slowRoom(input, what(i), n));
+    record(board, i, xHigh, xLow, roomHigh, roomLow);
+  }
+  const digits = board.digits;
+  const loop = board.loop;
+  const rooms = (i: number): [Room, Room] => [
+    roomValue(digits[4 * i] ?? 0, digits[4 * i + 1] ?? 0),
+    roomValue(digits[4 * i + 2] ?? 0, digits[4 * i + 3] ?? 0),
+  ];
+  if (loop >= 0) fail(loop, loopMessage(...rooms(loop), loop));
+  failOnRepeat(keys, rooms, fail);
+  return { rooms: n, size: ids.size, ends, p1: p, p2: p };
 }
 
 /**
@@ -353,8 +398,10 @@ function split(room: Room): [number, number] {
   return [Number(big / 1_000_000_000n), Number(big % 1_000_000_000n)];
 }
 
+const outcomeWord = (outcome: 'first' | 'second'): string => (outcome === 'first' ? 'First' : 'Second');
+
 function formatMagic(result: MagicResult): string {
-  return result.outcome === 'first' ? 'First' : 'Second';
+  return outcomeWord(result.outcome);
 }
 
 export const magicJudge: JudgeFormat<MagicParams, MagicResult> = {
@@ -362,7 +409,7 @@ export const magicJudge: JudgeFormat<MagicParams, MagicResult> = {
   format: formatMagic,
   *run(input, answer) {
     const tests = yield* input.int('T, the number of tests', 1, MAX_TESTS);
-    for (let t = 1; t <= tests; t++) answer(formatMagic(solveMagic(yield* readTestBytes(input, t))));
+    for (let t = 1; t <= tests; t++) answer(outcomeWord(magicOutcome(yield* readTestBytes(input, t))));
     yield* input.expectEnd();
   },
 };

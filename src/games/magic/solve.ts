@@ -53,49 +53,99 @@ export function firstTarget(n: bigint, passages: number): 'odd' | 'even' | null 
   return (all - BigInt(passages)) % 2n === 1n ? 'even' : 'odd';
 }
 
-export function solveMagic(params: MagicParams): MagicResult {
-  const board = buildBoard(params);
-  const { sets, index, untouched } = board;
+/** The components' counts after the union pass (untouched rooms not included). */
+interface Tally {
+  readonly oddTouched: number;
+  readonly evenTouched: number;
+  /** Room pairs inside components: C(s, 2) summed. */
+  readonly pairs: number;
+  /** The largest component sizes, at most `listed` of them, largest first. */
+  readonly largest: number[];
+}
+
+function tally(sets: DisjointSets, count: number, listed: number): Tally {
   const parent = sets.parent;
   const size = sets.size;
   let oddTouched = 0;
   let evenTouched = 0;
   let pairs = 0;
   const largest: number[] = [];
-  for (let id = 0; id < index.size; id++) {
+  for (let id = 0; id < count; id++) {
     if (parent[id] !== id) continue;
     const s = size[id] ?? 1;
     pairs += (s * (s - 1)) / 2;
     if (s % 2 === 1) oddTouched++;
     else evenTouched++;
-    if (largest.length < LARGEST_LISTED || s > (largest[largest.length - 1] ?? 0)) {
+    if (listed > 0 && (largest.length < listed || s > (largest[largest.length - 1] ?? 0))) {
       largest.push(s);
       largest.sort((x, y) => y - x);
-      if (largest.length > LARGEST_LISTED) largest.pop();
+      if (largest.length > listed) largest.pop();
     }
   }
+  return { oddTouched, evenTouched, pairs, largest };
+}
+
+/** The start position and the facts a result reports, from the union pass. */
+function startOf(
+  sets: DisjointSets,
+  counts: Tally,
+  untouched: bigint,
+  passages: number,
+  telepoints: { readonly p1: number; readonly p2: number },
+) {
+  const first = sets.find(0);
+  const second = sets.find(1);
+  const firstSize = sets.size[first] ?? 1;
+  const secondSize = sets.size[second] ?? 1;
+  const connected = first === second;
+  const oddAll = BigInt(counts.oddTouched) + untouched;
+  const missing = counts.pairs - passages;
+  const state = componentState(telepoints, {
+    firstOdd: firstSize % 2 === 1,
+    secondOdd: secondSize % 2 === 1,
+    connected,
+    oddAll,
+    evenAll: BigInt(counts.evenTouched),
+    missing,
+  });
+  return { firstSize, secondSize, connected, oddAll, missing, state, firstWins: connected || moverWins(state) };
+}
+
+/**
+ * A board whose rooms a reader has numbered itself (the judge): rooms 1 and 2 are ids 0 and 1, the other
+ * rooms named in passages 2 .. size - 1, and passage k joins ids ends[2k] and ends[2k + 1].
+ */
+export interface DenseBoard {
+  readonly rooms: bigint;
+  readonly size: number;
+  readonly ends: Int32Array;
+  readonly p1: number;
+  readonly p2: number;
+}
+
+/** Who wins a dense board: `solveMagic`'s outcome without naming moves (no room table to build). */
+export function magicOutcome(board: DenseBoard): 'first' | 'second' {
+  const sets = new DisjointSets(board.size);
+  const ends = board.ends;
+  for (let k = 0; k < ends.length; k += 2) sets.union(ends[k] ?? 0, ends[k + 1] ?? 0);
+  const counts = tally(sets, board.size, 0);
+  const start = startOf(sets, counts, board.rooms - BigInt(board.size), ends.length / 2, board);
+  return start.firstWins ? 'first' : 'second';
+}
+
+export function solveMagic(params: MagicParams): MagicResult {
+  const board = buildBoard(params);
+  const { sets, index, untouched } = board;
+  const counts = tally(sets, index.size, LARGEST_LISTED);
+  const { oddTouched, evenTouched, largest } = counts;
   while (
     largest.length < LARGEST_LISTED &&
     BigInt(largest.length) < BigInt(oddTouched + evenTouched) + untouched
   ) {
     largest.push(1);
   }
-  const first = sets.find(0);
-  const second = sets.find(1);
-  const firstSize = size[first] ?? 1;
-  const secondSize = size[second] ?? 1;
-  const connected = first === second;
-  const oddAll = BigInt(oddTouched) + untouched;
-  const missing = pairs - params.passages.length;
-  const state = componentState(params, {
-    firstOdd: firstSize % 2 === 1,
-    secondOdd: secondSize % 2 === 1,
-    connected,
-    oddAll,
-    evenAll: BigInt(evenTouched),
-    missing,
-  });
-  const firstWins = connected || moverWins(state);
+  const start = startOf(sets, counts, untouched, params.passages.length, params);
+  const { connected, firstWins, oddAll, state } = start;
   let moves: WinningMove[] = [];
   if (connected) moves = [{ move: { walkTo: 2 }, builds: 'walk' }];
   else if (firstWins) moves = realiseMoves(board, winningAbstractMoves(state));
@@ -107,9 +157,9 @@ export function solveMagic(params: MagicParams): MagicResult {
     evenComponents: String(evenTouched),
     untouched: untouched.toString(),
     largest,
-    firstSize,
-    secondSize,
-    missing,
+    firstSize: start.firstSize,
+    secondSize: start.secondSize,
+    missing: start.missing,
     target: firstTarget(board.n, params.passages.length),
     firstCanTeleport: params.p1 > 0,
     secondCanTeleport: params.p2 > 0,
@@ -120,7 +170,7 @@ export function solveMagic(params: MagicParams): MagicResult {
 
 /** The start position from First's side (meaningless, but well formed, when rooms 1 and 2 are connected). */
 export function componentState(
-  params: MagicParams,
+  params: { readonly p1: number; readonly p2: number },
   facts: {
     firstOdd: boolean;
     secondOdd: boolean;

@@ -1,0 +1,69 @@
+/**
+ * The byte judge numbers rooms itself and asks the solver only for the outcome (`magicOutcome`), while the
+ * token judge builds MagicParams and runs `solveMagic`. Whole inputs of several tests, in each of the byte
+ * judge's three ways of numbering rooms (a direct table for small N, a hash table for N up to the exact pair
+ * key limit, (high, low) halves beyond it), must get the same lines from both, and the same error.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { magic } from '../../src/games/magic/index.js';
+import { PAIR_KEY_LIMIT } from '../../src/games/magic/limits.js';
+import { runs } from '../support/runs.js';
+import { judgeError, judgeOutput, legacyJudgeOutput } from './judge-harness.js';
+
+/** Room labels 1..12 placed into a board of N rooms: 1 and 2 stay, the others spread up to N. */
+function place(n: bigint, label: number): bigint {
+  const step = n >= 32n ? n / 16n : 1n;
+  return label <= 2 ? BigInt(label) : n - BigInt(label - 3) * step;
+}
+
+const sizes = {
+  direct: fc.bigInt({ min: 12n, max: 2000n }),
+  hashed: fc.bigInt({ min: 1n << 21n, max: PAIR_KEY_LIMIT }),
+  split: fc.bigInt({ min: PAIR_KEY_LIMIT + 1n, max: 10n ** 18n }),
+};
+
+const test = (n: fc.Arbitrary<bigint>) =>
+  fc.record({
+    n,
+    p: fc.integer({ min: 0, max: 2 }),
+    passages: fc.uniqueArray(
+      fc.tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 12 })).filter(([a, b]) => a !== b),
+      { maxLength: 20, selector: ([a, b]) => (a < b ? `${a}-${b}` : `${b}-${a}`) },
+    ),
+  });
+
+function input(tests: readonly { n: bigint; p: number; passages: [number, number][] }[]): string {
+  const lines = [String(tests.length)];
+  for (const { n, p, passages } of tests) {
+    lines.push(`${n} ${passages.length} ${p}`);
+    for (const [a, b] of passages) lines.push(`${place(n, a)} ${place(n, b)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+describe('magic judge: dense room ids against the token judge', () => {
+  it.each(Object.entries(sizes))('rooms numbered by the %s table: the same lines', async (_way, n) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(test(n), { minLength: 1, maxLength: 4 }), async (tests) => {
+        const text = input(tests);
+        expect(await judgeOutput(magic, text)).toBe(await legacyJudgeOutput(magic, text));
+      }),
+      { numRuns: runs(150) },
+    );
+  });
+
+  it.each(Object.entries(sizes))('a repeated passage (%s table) gets the same error', async (_way, n) => {
+    await fc.assert(
+      fc.asyncProperty(test(n), fc.nat(), async (drawn, at) => {
+        if (drawn.passages.length === 0) return;
+        const repeated = drawn.passages[at % drawn.passages.length] ?? [1, 2];
+        const text = input([{ ...drawn, passages: [...drawn.passages, [repeated[1], repeated[0]]] }]);
+        const error = await judgeError(magic, text);
+        expect(error.message).toMatch(/listed twice/);
+        await expect(legacyJudgeOutput(magic, text)).rejects.toThrow(error.message);
+      }),
+      { numRuns: runs(60) },
+    );
+  });
+});
