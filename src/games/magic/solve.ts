@@ -108,7 +108,15 @@ function startOf(
     evenAll: BigInt(counts.evenTouched),
     missing,
   });
-  return { firstSize, secondSize, connected, oddAll, missing, state, firstWins: connected || moverWins(state) };
+  return {
+    firstSize,
+    secondSize,
+    connected,
+    oddAll,
+    missing,
+    state,
+    firstWins: connected || moverWins(state),
+  };
 }
 
 /**
