@@ -53,17 +53,21 @@ describe('magic judge: dense room ids against the token judge', () => {
     );
   });
 
-  it.each(Object.entries(sizes))('a repeated passage (%s table) gets the same error', async (_way, n) => {
-    await fc.assert(
-      fc.asyncProperty(test(n), fc.nat(), async (drawn, at) => {
-        if (drawn.passages.length === 0) return;
-        const repeated = drawn.passages[at % drawn.passages.length] ?? [1, 2];
-        const text = input([{ ...drawn, passages: [...drawn.passages, [repeated[1], repeated[0]]] }]);
-        const error = await judgeError(magic, text);
-        expect(error.message).toMatch(/listed twice/);
-        await expect(legacyJudgeOutput(magic, text)).rejects.toThrow(error.message);
-      }),
-      { numRuns: runs(60) },
-    );
-  });
+  it.each(Object.entries(sizes))(
+    'a repeated passage or a loop (%s table): the same error',
+    async (_way, n) => {
+      await fc.assert(
+        fc.asyncProperty(test(n), fc.nat(), fc.boolean(), async (drawn, at, loop) => {
+          if (drawn.passages.length === 0) return;
+          const [a, b] = drawn.passages[at % drawn.passages.length] ?? [1, 2];
+          const bad: [number, number] = loop ? [a, a] : [b, a];
+          const text = input([{ ...drawn, passages: [...drawn.passages, bad] }]);
+          const error = await judgeError(magic, text);
+          expect(error.message).toMatch(loop ? /to itself/ : /listed twice/);
+          await expect(legacyJudgeOutput(magic, text)).rejects.toThrow(error.message);
+        }),
+        { numRuns: runs(80) },
+      );
+    },
+  );
 });
