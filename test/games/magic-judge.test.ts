@@ -97,6 +97,14 @@ describe('magic judge: exact errors, line numbers included, from every reader', 
       `1\n${PAIR_KEY_LIMIT} 1 0\n1 ${PAIR_KEY_LIMIT + 1n}\n`,
       `line 3: expected a room of passage 1 of test 1 ${roomOf(PAIR_KEY_LIMIT)}, found "${PAIR_KEY_LIMIT + 1n}"`,
     ],
+    [
+      `1\n${PAIR_KEY_LIMIT} 1 0\n1 00000000000000002\n`,
+      `line 3: expected a room of passage 1 of test 1 ${roomOf(PAIR_KEY_LIMIT)}, found "00000000000000002"`,
+    ],
+    [
+      `1\n${PAIR_KEY_LIMIT} 1 0\n1 2x\n`,
+      `line 3: expected a room of passage 1 of test 1 ${roomOf(PAIR_KEY_LIMIT)}, found "2x"`,
+    ],
     // Huge boards: rooms up to 10^18, given dense ids as they are read.
     [`1\n${BIG} 1 0\n0 2\n`, `line 3: expected a room of passage 1 of test 1 ${roomOf(BIG)}, found "0"`],
     [`1\n${BIG} 1 0\n1 000\n`, `line 3: expected a room of passage 1 of test 1 ${roomOf(BIG)}, found "000"`],
@@ -115,6 +123,18 @@ describe('magic judge: exact errors, line numbers included, from every reader', 
     [
       `1\n${BIG} 1 0\n2 10000000000000000000\n`,
       `line 3: expected a room of passage 1 of test 1 ${roomOf(BIG)}, found "10000000000000000000"`,
+    ],
+    [
+      `1\n${BIG} 1 0\n2 2000000000000000000\n`,
+      `line 3: expected a room of passage 1 of test 1 ${roomOf(BIG)}, found "2000000000000000000"`,
+    ],
+    [
+      `1\n${10n ** 18n - 1n} 1 0\n2 ${BIG}\n`,
+      `line 3: expected a room of passage 1 of test 1 ${roomOf(10n ** 18n - 1n)}, found "${BIG}"`,
+    ],
+    [
+      `1\n${BIG} 3 0\n5 5\n\n6 6\n7 7\n`,
+      'line 3: test 1: passage 1 ("5-5") joins room 5 to itself; a passage joins two different rooms, e.g. 1-3',
     ],
     [`1\n${BIG} 1 0\n1 x\n`, `line 3: expected a room of passage 1 of test 1 ${roomOf(BIG)}, found "x"`],
     [`1\n${BIG} 1 0\n1 7x\n`, `line 3: expected a room of passage 1 of test 1 ${roomOf(BIG)}, found "7x"`],
@@ -320,6 +340,49 @@ describe('magic judge: answers from every reader', () => {
       ),
       { numRuns: runs(150) },
     );
+  });
+
+  it('reads rooms with leading zeros, and rooms that share their last nine digits, as the solver does', async () => {
+    for (const [n, passages, shown] of [
+      [
+        10n,
+        [
+          [1n, 9n],
+          [10n, 2n],
+          [3n, 10n],
+        ],
+        ['0000000000000001 9', '10 0000000000000002', '3 010'],
+      ],
+      [
+        PAIR_KEY_LIMIT,
+        [
+          [1n, 3n],
+          [2n, PAIR_KEY_LIMIT],
+        ],
+        ['1 3', '0000000000000002 94906265'],
+      ],
+      [
+        10n ** 18n,
+        [
+          [1n, 1_000_000_001n],
+          [2n, 1_000_000_002n],
+          [1_000_000_001n, 1_000_000_002n],
+          [5n, 1_000_000_005n],
+        ],
+        null,
+      ],
+    ] as const) {
+      const lines = shown ?? passages.map(([a, b]) => `${a} ${b}`);
+      for (const p of [0, 1]) {
+        const params = parseParams(magic, {
+          rooms: String(n),
+          passages: passages.map(([a, b]) => [String(a), String(b)]),
+          telepoints: p,
+        });
+        const answer = solveMagic(params).outcome === 'first' ? 'First\n' : 'Second\n';
+        await expectEveryReader(`1\n${n} ${passages.length} ${p}\n${lines.join('\n')}\n`, answer);
+      }
+    }
   });
 
   it(`reads ${MAX_TESTS} tests, and thousands of passages between far-apart rooms`, async () => {
