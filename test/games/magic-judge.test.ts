@@ -56,7 +56,7 @@ async function expectEveryReader(input: string, expected: string): Promise<void>
 }
 
 const BIG = '1000000000000000000';
-const roomOf = (n: string | number): string => `(an integer from 1 to ${n})`;
+const roomOf = (n: string | number | bigint): string => `(an integer from 1 to ${n})`;
 
 describe('magic judge: exact errors, line numbers included, from every reader', () => {
   it.each([
