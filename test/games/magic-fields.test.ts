@@ -44,6 +44,13 @@ describe('magic fields: passage text', () => {
     ['123456789012345 9007199254740991', [[123456789012345, 9007199254740991]]],
     ['9007199254740992-1', [['9007199254740992', 1]]],
     ['+7 1', [[7, 1]]],
+    [
+      '1-3\r2-4',
+      [
+        [1, 3],
+        [2, 4],
+      ],
+    ],
     ['', []],
     [' \n\t', []],
   ])('%j reads as %j', (text, pairs) => {
@@ -53,6 +60,8 @@ describe('magic fields: passage text', () => {
   it.each([
     ['1 2-3', 'passages: room "1" has no partner; write passages like 1-3 2-4'],
     ['1 2 3', 'passages: room "3" has no partner; write passages like 1-3 2-4'],
+    ['1 2-3 4', 'passages: room "1" has no partner; write passages like 1-3 2-4'],
+    ['3 -1', 'passages: room "3" has no partner; write passages like 1-3 2-4'],
     ['4', 'passages: room "4" has no partner; write passages like 1-3 2-4'],
     ['1-3x', `passages: "1-3x" is not a room number or a pair of rooms; ${example}`],
     ['x3-1', `passages: "x3-1" is not a room number or a pair of rooms; ${example}`],
@@ -82,7 +91,7 @@ describe('magic fields: passage text', () => {
 
 describe('magic fields: the whole candidate', () => {
   it('passages default to none; a lone number is a pair missing its partner', () => {
-    expect(magicFromFields({ rooms: '5' })).toEqual({ rooms: '5', passages: [] });
+    expect(magicFromFields({ rooms: '5' })).toStrictEqual({ rooms: '5', passages: [] });
     expect(magicFromFields({ rooms: 5, passages: 3 })).toEqual({ rooms: 5, passages: [[3]] });
     expect(() => paramsFromFields(magic, { rooms: '5', passages: 3 })).toThrow(
       'passages: item 1 must be a pair of rooms like [1, 3], e.g. 1-3 2-4',
@@ -97,7 +106,7 @@ describe('magic fields: the whole candidate', () => {
       p1: 7,
       p2: 0,
     });
-    expect(magicFromFields({ rooms: '5', p1: '', p2: ' \t' })).toEqual({ rooms: '5', passages: [] });
+    expect(magicFromFields({ rooms: '5', p1: '', p2: ' \t' })).toStrictEqual({ rooms: '5', passages: [] });
     expect(magicFromFields({ rooms: '5', p1: '123456789012345' })).toMatchObject({ p1: 123456789012345 });
     expect(magicFromFields({ rooms: '5', p1: '1234567890123456' })).toMatchObject({ p1: '1234567890123456' });
     expect(magicFromFields({ rooms: '5', p2: '2 3' })).toMatchObject({ p2: '2 3' });

@@ -13,7 +13,7 @@ import { MAX_TESTS } from '../../src/games/magic/judge.js';
 import { PAIR_KEY_LIMIT } from '../../src/games/magic/schema.js';
 import { solveMagic } from '../../src/games/magic/solve.js';
 import { runs } from '../support/runs.js';
-import { legacyJudgeOutput } from './judge-harness.js';
+import { judgeOutput, legacyJudgeOutput } from './judge-harness.js';
 
 /** The byte judge's output, the input handed over in blocks of `block` bytes (0: all at once). */
 async function byBytes(input: string, block: number): Promise<string> {
@@ -45,6 +45,8 @@ async function readings(input: string): Promise<string[]> {
   return [
     await settle(() => legacyJudgeOutput(magic, input)),
     await settle(() => byBytes(input, 0)),
+    // Read from memory: the reader knows from the start that nothing follows the block.
+    await settle(() => judgeOutput(magic, input)),
     await settle(() => byBytes(input, 1)),
     await settle(() => byBytes(input, 5)),
   ];
@@ -105,6 +107,10 @@ describe('magic judge: exact errors, line numbers included, from every reader', 
       `1\n${PAIR_KEY_LIMIT} 1 0\n1 2x\n`,
       `line 3: expected a room of passage 1 of test 1 ${roomOf(PAIR_KEY_LIMIT)}, found "2x"`,
     ],
+    [
+      `1\n${PAIR_KEY_LIMIT} 1 0\n1 2.\n`,
+      `line 3: expected a room of passage 1 of test 1 ${roomOf(PAIR_KEY_LIMIT)}, found "2."`,
+    ],
     // Huge boards: rooms up to 10^18, given dense ids as they are read.
     [`1\n${BIG} 1 0\n0 2\n`, `line 3: expected a room of passage 1 of test 1 ${roomOf(BIG)}, found "0"`],
     [`1\n${BIG} 1 0\n1 000\n`, `line 3: expected a room of passage 1 of test 1 ${roomOf(BIG)}, found "000"`],
@@ -135,6 +141,10 @@ describe('magic judge: exact errors, line numbers included, from every reader', 
     [
       `1\n${BIG} 3 0\n5 5\n\n6 6\n7 7\n`,
       'line 3: test 1: passage 1 ("5-5") joins room 5 to itself; a passage joins two different rooms, e.g. 1-3',
+    ],
+    [
+      `1\n${BIG} 1 0\n1000000005 1000000005\n`,
+      'line 3: test 1: passage 1 ("1000000005-1000000005") joins room 1000000005 to itself; a passage joins two different rooms, e.g. 1-3',
     ],
     [`1\n${BIG} 1 0\n1 x\n`, `line 3: expected a room of passage 1 of test 1 ${roomOf(BIG)}, found "x"`],
     [`1\n${BIG} 1 0\n1 7x\n`, `line 3: expected a room of passage 1 of test 1 ${roomOf(BIG)}, found "7x"`],
@@ -371,6 +381,8 @@ describe('magic judge: answers from every reader', () => {
         ],
         null,
       ],
+      // Room 1,000,000,002 is not room 2: with no telepoints First loses (he would win were it room 2).
+      [10n ** 18n, [[3n, 1_000_000_002n]], null],
     ] as const) {
       const lines = shown ?? passages.map(([a, b]) => `${a} ${b}`);
       for (const p of [0, 1]) {
@@ -399,7 +411,7 @@ describe('magic judge: answers from every reader', () => {
       const params = parseParams(magic, { rooms: String(rooms), passages, telepoints: p });
       const answer = solveMagic(params).outcome === 'first' ? 'First\n' : 'Second\n';
       const all = await readings(text);
-      expect(all).toEqual([answer, answer, answer, answer]);
+      expect(all).toEqual(all.map(() => answer));
       answers.add(answer);
     }
     // The telepoints decide this board: both answers occur.
