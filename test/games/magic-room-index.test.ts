@@ -98,6 +98,28 @@ describe('magic RoomIndex', () => {
     expect(index.room(0)).toBe(7);
   });
 
+  it('keeps rooms apart that share their high or their low digits, and rooms of one kind only', () => {
+    const index = new RoomIndex(0);
+    const rooms = [10n ** 18n - 10n ** 9n, 10n ** 18n - 2n * 10n ** 9n, 10n ** 18n - 1n, 10n ** 18n - 2n].map(
+      canonical,
+    );
+    expect(rooms.map((room) => index.idOf(room))).toEqual([0, 1, 2, 3]);
+    expect(rooms.map((room) => index.find(room))).toEqual([0, 1, 2, 3]);
+    // Numbers only, then big rooms only: each table grows on its own count.
+    const numbers = new RoomIndex(0);
+    const small = Array.from({ length: 3000 }, (_, k) => k * 4294967296 + 7);
+    expect(small.map((room) => numbers.idOf(room))).toEqual(small.map((_, id) => id));
+    const bigs = new RoomIndex(0);
+    const large = Array.from({ length: 3000 }, (_, k) => canonical(10n ** 18n - BigInt(k) * 999_999_937n));
+    expect(large.map((room) => bigs.idOf(room))).toEqual(large.map((_, id) => id));
+    expect(large.map((room) => bigs.find(room))).toEqual(large.map((_, id) => id));
+    expect(large.map((_, id) => bigs.room(id))).toEqual(large);
+    // 2,000 rooms with the same high digits: probing meets the same high again and again.
+    const close = new RoomIndex(0);
+    const near = Array.from({ length: 2000 }, (_, k) => canonical(10n ** 18n - BigInt(k)));
+    expect(near.map((room) => close.idOf(room))).toEqual(near.map((_, id) => id));
+  });
+
   it('keeps 5,000 strided rooms of each kind apart (every table grows many times)', () => {
     const index = new RoomIndex(1);
     const rooms: Room[] = [];
@@ -161,10 +183,18 @@ describe('magic DisjointSets', () => {
     );
   });
 
+  it('finds the root from the bottom of a tree four levels deep', () => {
+    const sets = new DisjointSets(16);
+    for (const step of [1, 2, 4, 8]) for (let i = 0; i + step < 16; i += 2 * step) sets.union(i, i + step);
+    expect(sets.find(15)).toBe(0);
+    expect(sets.size[0]).toBe(16);
+  });
+
   it('stays shallow: union by size keeps every path under log2(n) + 1 steps on a long chain', () => {
     const n = 1 << 12;
     const sets = new DisjointSets(n);
-    for (let i = 1; i < n; i++) sets.union(i - 1, i);
+    // Each new room is named first: the larger set must still become the root.
+    for (let i = 1; i < n; i++) sets.union(i, i - 1);
     let deepest = 0;
     for (let i = 0; i < n; i++) {
       let depth = 0;
