@@ -397,6 +397,19 @@ describe('magic judge: answers from every reader', () => {
     }
   });
 
+  it('tells apart 1,000 rooms that share their last nine digits', async () => {
+    // Rooms j * 10^9 + 5 and j * 10^9 + 6: confusing any two of them would list a passage twice.
+    const passages = Array.from({ length: 500 }, (_, j) => [
+      String(BigInt(j + 1) * 10n ** 9n + 5n),
+      String(BigInt(j + 1) * 10n ** 9n + 6n),
+    ]);
+    const params = parseParams(magic, { rooms: BIG, passages, telepoints: 1 });
+    const answer = solveMagic(params).outcome === 'first' ? 'First\n' : 'Second\n';
+    const text = `1\n${BIG} 500 1\n${passages.map(([a, b]) => `${a} ${b}`).join('\n')}\n`;
+    const all = await readings(text);
+    expect(all).toEqual(all.map(() => answer));
+  });
+
   it(`reads ${MAX_TESTS} tests, and thousands of passages between far-apart rooms`, async () => {
     await expectEveryReader(`${MAX_TESTS}\n${'2 0 0\n'.repeat(MAX_TESTS)}`, 'Second\n'.repeat(MAX_TESTS));
     // Rooms 10^18 - 7k: chains of four (k, k+1, k+2, k+3 joined in a path), room 1 on the first, 2 alone.
