@@ -86,14 +86,18 @@ export async function createSolveWorker(
   const { metrics, concurrency } = options;
   const catalog = options.catalog ?? (await loadCatalog(config.GRUNDY_EXTRA_GAMES_MODULE));
   const link = await connectRedis(url, 'worker', logger, config.REDIS_CONNECT_TIMEOUT_MS);
-  const cacheUrl = config.CACHE_REDIS_URL ?? url;
-  const cacheLink = new RedisLink(
-    cacheUrl,
-    'cache',
-    logger,
-    config.CACHE_REDIS_URL === undefined ? 'REDIS_URL' : 'CACHE_REDIS_URL',
-  );
-  const cache = new RedisAnswerCache(cacheLink, config.CACHE_TTL_SECONDS, logger, true);
+  // The answer is written to the cache without waiting for it (the job carries it back to the asker anyway).
+  // In the queue's own Redis, the write goes out on the connection BullMQ completes the job on, just before
+  // that: Redis runs a connection's commands in order, so whoever sees the job completed finds it cached too.
+  const cache =
+    config.CACHE_REDIS_URL === undefined
+      ? new RedisAnswerCache(link, config.CACHE_TTL_SECONDS, logger, false)
+      : new RedisAnswerCache(
+          new RedisLink(config.CACHE_REDIS_URL, 'cache', logger, 'CACHE_REDIS_URL'),
+          config.CACHE_TTL_SECONDS,
+          logger,
+          true,
+        );
   const subscriber = new RedisLink(url, 'subscriber', logger);
   const pool = new SolvePool({ threads: concurrency, extraGamesModule: catalog.extraGamesModule });
 
@@ -192,6 +196,7 @@ export async function createSolveWorker(
         timeoutMs: data.timeoutMs,
         via: 'worker',
         store,
+        awaitStore: false,
         signal,
         file: staged?.path,
         onProgress: (fraction) => {
@@ -226,6 +231,7 @@ export async function createSolveWorker(
         timeoutMs: data.timeoutMs,
         via: 'worker',
         store,
+        awaitStore: false,
         here: quick,
       });
       if (logger.isLevelEnabled('debug'))
