@@ -15,7 +15,7 @@ import type { StoredAnswer } from './answer.js';
 import { RedisAnswerCache } from './cache.js';
 import type { GameCatalog } from '../games/catalog.js';
 import { loadCatalog } from '../load-catalog.js';
-import { closeWithin, connectRedis, RedisLink } from './connection.js';
+import { closeWithin, connectRedis, holdWrites, RedisLink } from './connection.js';
 import { downloadFile, type StagedFile } from './file-input.js';
 import { QUICK_GUARD_MS, QuickGuard, solveAndStore } from './solve-step.js';
 import { SolvePool } from './thread-pool.js';
@@ -89,9 +89,10 @@ export async function createSolveWorker(
   // The answer is written to the cache without waiting for it (the job carries it back to the asker anyway).
   // In the queue's own Redis, the write goes out on the connection BullMQ completes the job on, just before
   // that: Redis runs a connection's commands in order, so whoever sees the job completed finds it cached too.
+  // Held back until BullMQ has issued the completion too, the two leave in one write.
   const cache =
     config.CACHE_REDIS_URL === undefined
-      ? new RedisAnswerCache(link, config.CACHE_TTL_SECONDS, logger, false)
+      ? new RedisAnswerCache(link, config.CACHE_TTL_SECONDS, logger, false, () => holdWrites(link.client))
       : new RedisAnswerCache(
           new RedisLink(config.CACHE_REDIS_URL, 'cache', logger, 'CACHE_REDIS_URL'),
           config.CACHE_TTL_SECONDS,
