@@ -199,7 +199,8 @@ async function tinyWithCpu(
     const jobs = 3 * THROUGHPUT_JOBS;
     const cpu = {
       asker: (asker.user + asker.system) / jobs,
-      worker: worker0 === undefined || worker1 === undefined ? undefined : ((worker1 - worker0) * 1000) / jobs,
+      worker:
+        worker0 === undefined || worker1 === undefined ? undefined : ((worker1 - worker0) * 1000) / jobs,
       redis: (((await redisCpuMs(redis)) - redis0) * 1000) / jobs,
     };
     times.sort((a, b) => a - b);
