@@ -88,7 +88,8 @@ export async function createSolveWorker(
   const link = await connectRedis(url, 'worker', logger, config.REDIS_CONNECT_TIMEOUT_MS);
   // The answer is written to the cache without waiting for it (the job carries it back to the asker anyway).
   // In the queue's own Redis, the write goes out on the connection BullMQ completes the job on, just before
-  // that: Redis runs a connection's commands in order, so whoever sees the job completed finds it cached too.
+  // that: Redis runs a connection's commands in order, so whoever sees the job completed finds it cached too (on a
+  // cluster the key may live on another master; an ask in that instant is answered from the finished job).
   // Held back until BullMQ has issued the completion too, the two leave in one write.
   const cache =
     config.CACHE_REDIS_URL === undefined
