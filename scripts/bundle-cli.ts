@@ -13,9 +13,10 @@
  *   thrown on one side would fail `instanceof` on the other and show as an internal error.
  * npm packages stay external too (node_modules is resolved as usual).
  */
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -84,6 +85,43 @@ function keepOut(outside: ReadonlySet<string>): Plugin {
   };
 }
 
+/**
+ * Node's built-in modules come in through `require`, not `import`: Node builds an ES module facade of every
+ * export of a built-in it imports, and reading them all runs the lazy getters (`node:fs` then loads its
+ * streams), 3-6 ms a process. Each `node:x` becomes a small module that requires it (with `require` from
+ * createRequire, in the banner) and exports each name as that property, read only if the bundle uses it
+ * (esbuild drops the pure reads of unused names). Not esbuild's CommonJS interop: copying every property of
+ * `node:util` costs Node 22 another 3-4 ms.
+ */
+const nodeRequire = createRequire(import.meta.url);
+/** Whether `name` can name a constant (an identifier, and no reserved word). */
+function isBindingName(name: string): boolean {
+  try {
+    new Script(`const ${name} = 0;`);
+    return /^[A-Za-z_$][\w$]*$/.test(name);
+  } catch {
+    return false;
+  }
+}
+function builtinsByRequire(): Plugin {
+  return {
+    name: 'builtins-by-require',
+    setup(b) {
+      b.onResolve({ filter: /^node:/ }, (args) =>
+        args.kind === 'import-statement' ? { path: args.path, namespace: 'builtin' } : undefined,
+      );
+      b.onLoad({ filter: /^node:/, namespace: 'builtin' }, (args) => {
+        const lines = [`const builtin = require(${JSON.stringify(args.path)});`, 'export default builtin;'];
+        for (const name of Object.keys(nodeRequire(args.path) as object)) {
+          if (name === 'default' || !isBindingName(name)) continue;
+          lines.push(`const ${name} = /* @__PURE__ */ (() => builtin.${name})();`, `export { ${name} };`);
+        }
+        return { contents: lines.join('\n'), loader: 'js' };
+      });
+    },
+  };
+}
+
 const graph = await build({ ...common, write: false, metafile: true, outdir: 'dist/bundle-graph' });
 if (graph.metafile === undefined) throw new Error('esbuild returned no metafile.');
 const outside = new Set([...heavyModules(graph.metafile), ...shared]);
@@ -95,6 +133,12 @@ await build({
   sourcemap: true,
   sourcesContent: false,
   charset: 'utf8',
-  banner: { js: '// Built by scripts/bundle-cli.ts from src/ (see there); source map beside it.' },
-  plugins: [keepOut(outside)],
+  banner: {
+    js: [
+      '// Built by scripts/bundle-cli.ts from src/ (see there); source map beside it.',
+      "import { createRequire as createRequireOfBundle } from 'node:module';",
+      'const require = createRequireOfBundle(import.meta.url);',
+    ].join('\n'),
+  },
+  plugins: [keepOut(outside), builtinsByRequire()],
 });
