@@ -4,7 +4,7 @@
  * nothing else of ours but the shared errors module, and that the bundle answers and fails exactly as tsc's
  * output of the same sources (dist/cli/main.js) does: same stdout, stderr and exit status, byte for byte.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,12 +26,21 @@ interface Run {
   stderr: string;
 }
 
+/** The child's environment: no Redis, no plugin module, fixed width, plus `env`. */
+const envOf = (env: Record<string, string>): NodeJS.ProcessEnv => ({
+  ...process.env,
+  REDIS_URL: '',
+  COLUMNS: '',
+  GRUNDY_EXTRA_GAMES_MODULE: '',
+  ...env,
+});
+
 function run(nodeArgs: string[], args: string[], input: string, env: Record<string, string> = {}): Run {
   const out = spawnSync(process.execPath, [...nodeArgs, ...args], {
     input,
     encoding: 'utf8',
     cwd: dir,
-    env: { ...process.env, REDIS_URL: '', COLUMNS: '', GRUNDY_EXTRA_GAMES_MODULE: '', ...env },
+    env: envOf(env),
   });
   return { code: out.status, stdout: out.stdout, stderr: out.stderr };
 }
@@ -75,20 +84,42 @@ describe('bin/grundy.js', () => {
   });
 });
 
+/** As `run`, without blocking: the bundle and the tsc build of one case run side by side. */
+function runAsync(
+  nodeArgs: string[],
+  args: string[],
+  input: string,
+  env: Record<string, string>,
+): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...nodeArgs, ...args], { cwd: dir, env: envOf(env) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
 describe('the bundle answers and fails as the tsc build does', () => {
-  const same = (args: string[], input: string, env: Record<string, string> = {}): Run => {
-    const bundled = run([bin], args, input, env);
-    expect(bundled).toEqual(run([tscMain], args, input, env));
+  const same = async (args: string[], input: string, env: Record<string, string> = {}): Promise<Run> => {
+    const [bundled, compiled] = await Promise.all([
+      runAsync([bin], args, input, env),
+      runAsync([tscMain], args, input, env),
+    ]);
+    expect(bundled).toEqual(compiled);
     return bundled;
   };
 
-  it.each(builtInEntries.map((e) => e.id))('grundy judge %s: answers, bad input, empty input', (id) => {
+  it.each(builtInEntries.map((e) => e.id))('grundy judge %s: answers, bad input, empty input', async (id) => {
     const { good, bad } = inputs[id] ?? { good: '', bad: '' };
-    const answered = same(['judge', id], good);
+    const answered = await same(['judge', id], good);
     expect(answered.code).toBe(0);
     expect(answered.stdout.split('\n').length).toBe(Number(good.split('\n')[0]) + 1);
     for (const input of [bad, '']) {
-      const refused = same(['judge', id], input);
+      const refused = await same(['judge', id], input);
       expect(refused.code).toBe(2);
       expect(refused.stderr).toMatch(new RegExp(`^grundy judge ${id}: line \\d+: `));
     }
@@ -96,28 +127,28 @@ describe('the bundle answers and fails as the tsc build does', () => {
 
   it.each([[['judge']], [['judge', '--help']], [['judge', 'chess']], [['judge', 'seagm', 'extra']]])(
     '%j: the same usage text or error',
-    (args) => {
-      const r = same(args, '');
+    async (args) => {
+      const r = await same(args, '');
       expect(r.stdout + r.stderr).not.toBe('');
     },
   );
 
-  it('a plugin game: answers and errors, through the token judge', () => {
+  it('a plugin game: answers and errors, through the token judge', async () => {
     const env = { GRUNDY_EXTRA_GAMES_MODULE: takeaway };
-    expect(same(['judge', 'takeaway'], '3\n1\n3\n7\n', env).stdout).toBe('First\nSecond\nFirst\n');
-    const refused = same(['judge', 'takeaway'], '2\n1\nmany\n', env);
+    expect((await same(['judge', 'takeaway'], '3\n1\n3\n7\n', env)).stdout).toBe('First\nSecond\nFirst\n');
+    const refused = await same(['judge', 'takeaway'], '2\n1\nmany\n', env);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('line 3: ');
   });
 
-  it('an error raised in a module outside the bundle keeps its message (one InputError class)', () => {
+  it('an error raised in a module outside the bundle keeps its message (one InputError class)', async () => {
     // The plugin's game id is taken: createCatalog (tsc's output, loaded by the bundle) refuses it.
     const plugin = join(dir, 'taken-id.mjs');
     writeFileSync(
       plugin,
       `import { games as plugin } from ${JSON.stringify(pathToFileURL(takeaway).href)};\nexport const games = plugin.map((game) => ({ ...game, id: 'seagm' }));\n`,
     );
-    const r = same(['judge', 'seagm'], '1\n1\n1\n', { GRUNDY_EXTRA_GAMES_MODULE: plugin });
+    const r = await same(['judge', 'seagm'], '1\n1\n1\n', { GRUNDY_EXTRA_GAMES_MODULE: plugin });
     expect(r).toEqual({
       code: 2,
       stdout: '',
