@@ -271,22 +271,17 @@ export class ByteReader {
 
   /**
    * One of the `allowed` words lying wholly inside the block, matched byte by byte (no string, no decoding);
-   * undefined (nothing consumed) when that cannot be decided here: then use `word`.
+   * undefined when that cannot be decided here (then use `word`): the blanks before it may be skipped, the
+   * token is left unread.
    */
   tryWord<const W extends string>(allowed: readonly W[]): W | undefined {
+    if (!this.skipSpace()) return undefined;
     const buf = this.buf;
     const end = this.end;
-    let pos = this.pos;
-    let line = this.line;
-    while (pos < end) {
-      const code = buf[pos] ?? 0;
-      if (SPACE[code] === 0) break;
-      if (code === 10) line++;
-      pos++;
-    }
-    const start = pos;
+    const start = this.pos;
+    let pos = start;
     while (pos < end && SPACE[buf[pos] ?? 0] === 0) pos++;
-    if (pos === start || (pos === end && !this.eof)) return undefined;
+    if (pos === end && !this.eof) return undefined;
     const length = pos - start;
     for (const word of allowed) {
       if (word.length !== length) continue;
@@ -298,8 +293,7 @@ export class ByteReader {
       }
       if (k < length) continue;
       this.pos = pos;
-      this.line = line;
-      this.lastLine = line;
+      this.lastLine = this.line;
       return word;
     }
     return undefined;
