@@ -1,7 +1,7 @@
 /**
  * Builds dist/bundle/grundy.js, the file bin/grundy.js runs: the CLI's light path (every verb's dispatch, the
  * judges of the built-in games, their solvers) as ONE module, so `grundy judge` reads one file instead of ~30.
- * Resolving, reading and linking those ~30 modules cost `grundy judge seagm` about 15 ms of CPU on Node 20, as
+ * Resolving, reading and linking those ~30 modules cost `grundy judge seagm` about 15 ms of CPU on Node 20,
  * more than solving its whole contest input (about 10 ms). Run by `npm run build` after tsc (`prepare` runs
  * it on `npm ci`).
  *
