@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { distinctPrimes } from '../../src/games/seagm/factor.js';
 import { DivisorTable } from '../../src/games/seagm/fast.js';
-import { analyse, cardFor, OptimalSearch } from '../../src/games/seagm/solve.js';
+import { analyse, cardFor, OptimalSearch, solveSeagm } from '../../src/games/seagm/solve.js';
 import { editorialSolve } from './seagm.reference.js';
 
 function gcd(x: number, y: number): number {
@@ -174,6 +174,18 @@ describe('SEAGM analysis with hundreds of squarefree divisors (the divisor map g
         expect([d, a.cardsDivisibleBy(d)]).toEqual([d, cards.filter((c) => c % d === 0).length]);
       }
       expect(a.n).toBe(cards.length);
+      // Every squarefree d > 1 dividing a card, once, with its count and its number of primes.
+      const listed: [number, number, number][] = [];
+      a.divisorCounts.forEach((d, count, omega) => listed.push([d, count, omega]));
+      const expected = [...new Set(cards.flatMap((c) => squarefreeDivisors(distinctPrimes(c))))].map((d) => [
+        d,
+        cards.filter((c) => c % d === 0).length,
+        distinctPrimes(d).length,
+      ]);
+      const byKey = (x: number[], y: number[]) => (x[0] ?? 0) - (y[0] ?? 0);
+      expect(listed.sort(byKey)).toEqual(expected.sort(byKey));
+      for (const cls of a.classes) expect(a.byRadical.get(cls.radical)).toBe(cls);
+      expect(a.byRadical.size).toBe(a.classes.length);
       const search = new OptimalSearch(a);
       const firstWins = a.classes.some((c) => c.primes.length > 0 && !search.wins(c.primes, c.radical, 1));
       expect(firstWins).toBe(editorialSolve(cards).win);
@@ -226,5 +238,16 @@ describe('SEAGM typed-array divisor table against a Map', () => {
     for (const absent of [1_000_000_001, 1_000_000_007, 2_147_483_647]) {
       expect([absent, table.find(absent), table.count(absent)]).toEqual([absent, -1, 0]);
     }
+  });
+});
+
+describe('SEAGM solver input order', () => {
+  it('gives the same result for the cards in any order (it sorts what it is given)', () => {
+    const cards = [30, 1, 6, 10, 4, 15, 9, 2, 8, 3, 5, 6, 1_000_000_000, 999_999_937];
+    const sorted = [...cards].sort((x, y) => x - y);
+    const expected = solveSeagm({ cards: sorted });
+    expect(solveSeagm({ cards })).toEqual(expected);
+    expect(solveSeagm({ cards: [...sorted].reverse() })).toEqual(expected);
+    expect(expected.firstWins).toBe(editorialSolve(sorted).win);
   });
 });
