@@ -192,6 +192,19 @@ describe('SEAGM: past the exact limit, through the judge and with many primes', 
     },
   );
 
+  it.each([101, 102, 103, 150, 301])(
+    'n = %i: the two double recurrences meet at n/3 (c cards of 2 among ones, c around n/3 and at the ends)',
+    (n) => {
+      const split = Math.floor(n / 3);
+      for (const c of [2, 3, split - 1, split, split + 1, split + 2, n - 1, n]) {
+        const cards = Array.from({ length: n }, (_, i) => (i < c ? 2 : 1));
+        const [num, den] = editorialExact(cards);
+        const r = seagm.solve(params(cards));
+        expect([n, c, r.probability]).toEqual([n, c, expect.closeTo(Number(num) / Number(den), 12)]);
+      }
+    },
+  );
+
   it('cards with up to nine primes each (hundreds of divisors per card): exact P and the verdict', () => {
     // 2*3*5*7*11*13*17*19*23 = 223,092,870 has 511 squarefree divisors > 1; the others share most of its primes.
     const big = [
