@@ -195,6 +195,30 @@ describe('SEAGM analysis with hundreds of squarefree divisors (the divisor map g
   );
 });
 
+/** table.addSubsets, and the same counts and signs recorded in the reference Map. */
+function addSubsets(
+  table: DivisorTable,
+  reference: Map<number, { count: number; odd: number }>,
+  primes: Int32Array,
+  from: number,
+  k: number,
+  count: number,
+): void {
+  table.addSubsets(primes, from, k, count, new Int32Array(1 << 9));
+  for (let m = 1; m < 1 << k; m++) {
+    let d = 1;
+    let bits = 0;
+    for (let b = 0; b < k; b++) {
+      if ((m >> b) & 1) {
+        d *= primes[from + b] ?? 1;
+        bits++;
+      }
+    }
+    const had = reference.get(d);
+    reference.set(d, { count: (had?.count ?? 0) + count, odd: had?.odd ?? bits % 2 });
+  }
+}
+
 describe('SEAGM typed-array divisor table against a Map', () => {
   it('keeps every count and sign while it grows from its smallest size', () => {
     const table = new DivisorTable(0);
@@ -215,22 +239,7 @@ describe('SEAGM typed-array divisor table against a Map', () => {
     }
     // Subsets of small primes on top: each subset's product, its count and the parity of its size.
     const primes = Int32Array.from([2, 3, 5, 7, 11, 13, 17, 19, 23]);
-    const products = new Int32Array(1 << 9);
-    for (let k = 1; k <= 9; k++) {
-      table.addSubsets(primes, 9 - k, k, k, products);
-      for (let m = 1; m < 1 << k; m++) {
-        let d = 1;
-        let bits = 0;
-        for (let b = 0; b < k; b++) {
-          if ((m >> b) & 1) {
-            d *= primes[9 - k + b] ?? 1;
-            bits++;
-          }
-        }
-        const had = reference.get(d);
-        reference.set(d, { count: (had?.count ?? 0) + k, odd: had?.odd ?? bits % 2 });
-      }
-    }
+    for (let k = 1; k <= 9; k++) addSubsets(table, reference, primes, 9 - k, k, k);
     expect(table.size).toBe(reference.size);
     expect(table.slots.length).toBeGreaterThanOrEqual(4 * reference.size);
     for (const [key, { count, odd }] of reference) {
@@ -240,6 +249,25 @@ describe('SEAGM typed-array divisor table against a Map', () => {
     for (const absent of [1_000_000_001, 1_000_000_007, 2_147_483_647]) {
       expect([absent, table.find(absent), table.count(absent)]).toEqual([absent, -1, 0]);
     }
+  });
+
+  it('grows while adding whole prime sets to an empty table', () => {
+    const table = new DivisorTable(0);
+    const reference = new Map<number, { count: number; odd: number }>();
+    // 2, 3, 5, 7, 11, 13 with one more prime each time: 64 new divisors per set, over 9,000 in all.
+    const more: number[] = [];
+    for (let p = 17; more.length < 150; p++) if (distinctPrimes(p).join() === String(p)) more.push(p);
+    for (const [i, p] of more.entries()) {
+      addSubsets(table, reference, Int32Array.from([7, 2, 3, 5, 7, 11, 13, p]), 1, 7, i + 1);
+      expect(table.slots.length).toBeGreaterThanOrEqual(4 * table.size);
+    }
+    expect(reference.size).toBeGreaterThan(4096);
+    expect(table.size).toBe(reference.size);
+    const wrong = [...reference].filter(([key, { count, odd }]) => {
+      const at = table.find(key);
+      return table.count(key) !== count || ((table.slots[at + 1] ?? 0) & 1) !== odd;
+    });
+    expect(wrong).toEqual([]);
   });
 });
 
