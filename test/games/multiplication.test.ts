@@ -13,7 +13,7 @@ import { exponentSignature, ruleOf } from '../../src/games/multiplication/solve.
 import { kernelBase64 } from '../../scripts/u64-kernel-source.js';
 import { KERNEL_WASM } from '../../src/math/u64-kernel.js';
 import { smallN } from './multiplication.fixture.js';
-import { judgeError as judgeErrorOf, judgeOutput, legacyJudgeOutput } from './judge-harness.js';
+import { judgeError as judgeErrorOf, judgeOutput } from './judge-harness.js';
 const judge = (input: string): Promise<string> => judgeOutput(game, input);
 const judgeError = (input: string): Promise<JudgeInputError> => judgeErrorOf(game, input);
 
@@ -91,10 +91,8 @@ function expectFactorisation(n: bigint): void {
   const exponents = factors.map((f) => f.exponent);
   const signature = exponentSignature(n);
   expect(ruleOf(signature)).toBe(ruleOf(exponents));
-  // The exponents up to two primes; from three on, only the fact.
-  if (exponents.length >= 3) expect(signature).toBe('three-or-more');
-  else
-    expect(signature === 'three-or-more' ? signature : [...signature].sort()).toEqual([...exponents].sort());
+  if (signature !== 'three-or-more') expect([...signature].sort()).toEqual([...exponents].sort());
+  else expect(exponents.length).toBeGreaterThanOrEqual(3);
 }
 
 describe('multiplication: official sample and CLI examples', () => {
@@ -390,14 +388,6 @@ describe('multiplication: judge input errors name the line', () => {
     expect(error.line).toBe(line);
     expect(error.message).toContain(`line ${line}:`);
     expect(error.message).toContain(message);
-    // The token judge (parse, schema, solve) refuses it on the same line.
-    await expect(legacyJudgeOutput(game, input)).rejects.toThrow(`line ${line}:`);
-  });
-
-  it('the token judge answers as the byte judge does', async () => {
-    const input = '5\n10 Alice\n20 Bob\n30 Alice\n1000000000000000000 Alice\n999999866000004473 Bob\n';
-    expect(await judge(input)).toBe('Bob\nBob\ntie\nBob\nAlice\n');
-    expect(await legacyJudgeOutput(game, input)).toBe('Bob\nBob\ntie\nBob\nAlice\n');
   });
 
   it('accepts N up to 10^18, beyond the contest limit', async () => {
