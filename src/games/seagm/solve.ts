@@ -45,6 +45,7 @@ class DivisorCounts {
     for (;;) {
       const k = this.keys[i] ?? 0;
       if (k === key || k === 0) return i;
+      // Stryker disable next-line ArithmeticOperator: slot() is the only probe (add, get, grow), so stepping backwards finds every key too
       i = (i + 1) & mask;
     }
   }
@@ -292,6 +293,7 @@ function solveOptimal(
     const seen: number[] = [];
     for (let i = 0; i < values.length && refutations.length < REFUTATION_LIMIT; i++) {
       let radical = 1;
+      // Stryker disable next-line AssignmentOperator: 1/(product of the primes), divided in ascending order, is as unique a key per prime set
       for (let j = a.primeStart[i] ?? 0; j < (a.primeStart[i + 1] ?? 0); j++) radical *= a.primes[j] ?? 1;
       if (seen.includes(radical)) continue;
       seen.push(radical);
