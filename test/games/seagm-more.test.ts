@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { distinctPrimes } from '../../src/games/seagm/factor.js';
-import { analyse } from '../../src/games/seagm/solve.js';
+import { analyse, solveSeagm } from '../../src/games/seagm/solve.js';
+import { editorialSolve } from './seagm.reference.js';
 
 describe('SEAGM prime classes (grundy play) from cards in any order', () => {
   it('lists each class of values ascending with their counts, whatever the order of the cards', () => {
@@ -18,5 +19,16 @@ describe('SEAGM prime classes (grundy play) from cards in any order', () => {
         return [r, values, values.map((v) => cards.filter((c) => c === v).length)];
       }),
     );
+  });
+});
+
+describe('SEAGM solver on strictly descending cards', () => {
+  it('sorts them (no two neighbours equal, so every neighbour pair is out of order)', () => {
+    const cards = [999_999_937, 30, 15, 10, 9, 8, 6, 5, 4, 3, 2, 1];
+    const sorted = [...cards].reverse();
+    const result = solveSeagm({ cards });
+    expect(result).toEqual(solveSeagm({ cards: sorted }));
+    expect(result.firstWins).toBe(editorialSolve(sorted).win);
+    expect(result.winningCards).toEqual([...result.winningCards].sort((x, y) => x - y));
   });
 });
