@@ -45,6 +45,10 @@ describe('multiplication: the exponent signature', () => {
     );
     expect(exponentSignature(30n)).toBe('three-or-more');
     expect(exponentSignature(2n * 3n * 997n)).toBe('three-or-more');
+    // One small prime beside a square of two rough primes (1033 * 1039)^2, and beside a rough p^2 q.
+    expect(exponentSignature(2n * (1033n * 1039n) ** 2n)).toBe('three-or-more');
+    expect(exponentSignature(3n ** 2n * 1033n * 1039n)).toBe('three-or-more');
+    expect(exponentSignature(1033n ** 2n * 1039n)).toEqual([2, 1]);
     // Two primes: the exponents themselves.
     expect(exponentSignature(2n ** 3n * 997n)).toEqual([3, 1]);
   });
