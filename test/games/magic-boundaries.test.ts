@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseParams } from '../../src/core/params.js';
-import { bruteSecuresOptimum } from '../../src/games/magic/brute.js';
+import { bruteSecuresOptimum, bruteWinningMoves } from '../../src/games/magic/brute.js';
 import { magic } from '../../src/games/magic/index.js';
 import { PAIR_KEY_LIMIT, type MagicParams } from '../../src/games/magic/schema.js';
 import { runs } from '../support/runs.js';
@@ -66,6 +66,31 @@ describe('magic: the shown lists', () => {
     ],
   ] as [number, [number, number][]][])('lists the 8 largest components of %i rooms', (n, passages) => {
     expect(magic.solve(params(n, passages)).largest).toEqual(sizes(n, passages).slice(0, 8));
+  });
+
+  it('keeps a later, larger group among the 8 largest once 8 smaller ones are listed', () => {
+    // Rooms 1 and 2 alone, six pairs, then a group of four: the four-group is found ninth.
+    const passages: [number, number][] = [
+      [3, 4],
+      [5, 6],
+      [7, 8],
+      [9, 10],
+      [11, 12],
+      [13, 14],
+      [15, 16],
+      [16, 17],
+      [17, 18],
+    ];
+    expect(magic.solve(params(30, passages)).largest).toEqual(sizes(30, passages).slice(0, 8));
+    expect(sizes(30, passages).slice(0, 8)).toEqual([4, 2, 2, 2, 2, 2, 2, 1]);
+  });
+
+  it('lists exactly 4 winning moves when more exist (6 rooms, passage 3-4)', () => {
+    const p = params(6, [[3, 4]]);
+    const moves = magic.solve(p).moves;
+    expect(bruteWinningMoves(p).length).toBeGreaterThan(4);
+    expect(moves).toHaveLength(4);
+    for (const m of moves) expect(bruteSecuresOptimum(p, m.move)).toBe(true);
   });
 
   it('names at most 4 winning moves, each confirmed by the brute force', () => {

@@ -35,6 +35,7 @@ async function readTest(reader: InputReader, t: number): Promise<MagicParams> {
   const n = await reader.bigint(`N, the number of rooms of test ${t}`, 2n, MAX_ROOMS);
   const m = await reader.int(`M, the number of passages of test ${t}`, 0, MAX_PASSAGES);
   const p = await reader.int(`P, the telepoints of test ${t}`, 0, MAX_TELEPOINTS);
+  // Stryker disable next-line ArrayDeclaration: every one of the m slots is filled before the list is used, so its initial length changes nothing
   const passages: [Room, Room][] = new Array<[Room, Room]>(m);
   const lines = new Int32Array(m);
   const fail = (index: number | undefined, message: string): never => {
@@ -61,6 +62,7 @@ async function readTest(reader: InputReader, t: number): Promise<MagicParams> {
     lines[i] = reader.line;
     const y = reader.tryInt(1, limit) ?? roomOf(await reader.next(), reader.line, limit, t, i);
     if (x === y) fail(i, loopMessage(x, y, i));
+    // Stryker disable next-line EqualityOperator: either comparison keys a pair by its two rooms in a fixed order; they differ only for x = y, a loop already refused
     keys[i] = x < y ? x * limit + y : y * limit + x;
     passages[i] = [x, y];
   }
@@ -106,6 +108,7 @@ function roomOf(token: Token | undefined, line: number, n: number, t: number, i:
 
 async function readBigRoom(reader: InputReader, n: bigint, t: number, i: number): Promise<Room> {
   const room = toRoom(await reader.bigint(`a room of passage ${i + 1} of test ${t}`, 1n, n));
+  // Stryker disable next-line ConditionalExpression: unreachable: reader.bigint returns a bigint from 1 to n, which toRoom never refuses
   if (room === undefined) throw new JudgeInputError(reader.line, `expected ${roomWhat(n, t, i)}`);
   return room;
 }
@@ -126,29 +129,42 @@ const SAFE_LOW = Number.MAX_SAFE_INTEGER % 1e9;
  * true; false when that cannot be decided here. Nothing is consumed: the caller checks the range, then
  * calls takeRoom.
  */
+// Stryker disable next-line BlockStatement: an empty body returns undefined, a decline: the careful reader (slowRoom) then reads the same room
 function tryDigits(input: ByteReader, from = input.pos, fromLine = input.line): boolean {
   const buf = input.buf;
   const end = input.end;
   let pos = from;
   let line = fromLine;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: skipping less only makes tryDigits decline (no digits at pos); slowRoom then reads the same room
   while (pos < end) {
+    // Stryker disable next-line LogicalOperator: code 0 stops the skip at once, so tryDigits declines and slowRoom reads the same room
     const code = buf[pos] ?? 0;
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: a changed whitespace set ends the skip at a space or past the token, so tryDigits finds no digits and declines; slowRoom reads the same room
     if (code !== 32 && code !== 10 && code !== 13 && code !== 9 && code !== 11 && code !== 12) break;
     if (code === 10) line++;
     pos++;
   }
   let start = pos;
+  // Stryker disable next-line ConditionalExpression: no digit scan means length 0: tryDigits declines and slowRoom reads the same room
   while (pos < end) {
+    // Stryker disable next-line LogicalOperator: code 0 ends the scan at once (length 0): tryDigits declines and slowRoom reads the same room
     const code = buf[pos] ?? 0;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: stopping the scan early leaves a digit after it, which fails the whitespace check: tryDigits declines and slowRoom reads the same room
     if (code < 48 || code > 57) break;
+    // Stryker disable next-line UpdateOperator: scanning backwards yields high = low = 0, which inRange refuses: every caller then reads the room with slowRoom
     pos++;
   }
+  // Stryker disable next-line ArithmeticOperator: pos + start is never 0 when pos - start is not, and only larger: tryDigits declines more often, never accepts a wrong room
   const length = pos - start;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: declining more rooms is harmless (slowRoom reads them); accepting over 19 digits only admits values above 10^18 (refused by inRange) or padded values read exactly
   if (length === 0 || length > 19) return false;
   if (pos < end) {
+    // Stryker disable next-line LogicalOperator: code 0 is not whitespace: tryDigits declines and slowRoom reads the same room
     const code = buf[pos] ?? 0;
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: these only make tryDigits decline rooms followed by whitespace; slowRoom reads them the same
     if (code !== 32 && code !== 10 && code !== 13 && code !== 9 && code !== 11 && code !== 12) return false;
   } else if (!input.eof) return false;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: leading zeros add nothing to high or low, so stripping more, fewer or none gives the same room (the length check came before)
   while (start < pos - 1 && buf[start] === 48) start++;
   let high = 0;
   let low = 0;
@@ -159,6 +175,7 @@ function tryDigits(input: ByteReader, from = input.pos, fromLine = input.line): 
   roomLow = low;
   roomEnd = pos;
   roomLine = line;
+  // Stryker disable next-line BooleanLiteral: a decline: slowRoom reads the same room
   return true;
 }
 
@@ -189,6 +206,7 @@ class PairIds {
 
   constructor(expected: number) {
     let capacity = 16;
+    // Stryker disable next-line EqualityOperator: a table twice as large holds the same ids
     while (capacity < expected * 2) capacity *= 2;
     this.slots = new Int32Array(capacity * 2);
     this.mask = capacity - 1;
@@ -228,6 +246,7 @@ class PairIds {
       }
       if (slots[2 * slot] === print && this.highs[held - 1] === high && this.lows[held - 1] === low)
         return held - 1;
+      // Stryker disable next-line ArithmeticOperator: probing downwards instead of upwards still visits every slot: the same ids
       slot = (slot + 1) & this.mask;
     }
   }
@@ -251,6 +270,7 @@ function record(board: BigBoard, i: number, xHigh: number, xLow: number, yHigh: 
   const u = board.ids.idOf(xHigh, xLow);
   const v = board.ids.idOf(yHigh, yLow);
   if (u === v && board.loop < 0) board.loop = i;
+  // Stryker disable next-line EqualityOperator: either comparison keys a pair by its two ids in a fixed order; they differ only for u = v, a loop reported first
   board.keys[i] = u < v ? u * 2 ** 21 + v : v * 2 ** 21 + u;
   board.ends[2 * i] = u;
   board.ends[2 * i + 1] = v;
@@ -263,11 +283,14 @@ function record(board: BigBoard, i: number, xHigh: number, xLow: number, yHigh: 
 function fastPassages(input: ByteReader, board: BigBoard, from: number): number {
   const { m, nHigh, nLow } = board;
   let i = from;
+  // Stryker disable next-line ConditionalExpression: without the fast loop every passage is read by the careful loop below, with the same rooms and lines
   for (; i < m; i++) {
+    // Stryker disable next-line ConditionalExpression: breaking out at once hands the passage to the careful loop, which reads it the same
     if (!tryDigits(input) || !inRange(roomHigh, roomLow, nHigh, nLow)) break;
     const xHigh = roomHigh;
     const xLow = roomLow;
     const xLine = roomLine;
+    // Stryker disable next-line ConditionalExpression: breaking out at once hands the passage to the careful loop, which reads it the same
     if (!tryDigits(input, roomEnd, roomLine) || !inRange(roomHigh, roomLow, nHigh, nLow)) break;
     takeRoom(input);
     board.lines[i] = xLine;
@@ -279,6 +302,7 @@ function fastPassages(input: ByteReader, board: BigBoard, from: number): number 
 /** A room of a small board (N^2 < 2^53) the careful way, with `roomOf`'s messages. */
 function* smallRoom(input: ByteReader, n: number, t: number, i: number): Reading<number> {
   const fast = input.tryInt(1, n);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: tryInt never returns 0 (rooms start at 1), and without it roomOf reads the same token
   if (fast >= 0) return fast;
   const token = yield* input.token();
   return roomOf(token, input.line, n, t, i);
@@ -335,11 +359,14 @@ function* readTestBytes(input: ByteReader, t: number): Reading<DenseBoard> {
     const rooms = new Int32Array(2 * m);
     for (let i = 0; i < m; i++) {
       const fx = input.tryInt(1, limit);
+      // Stryker disable next-line EqualityOperator: tryInt(1, limit) never returns 0: -1 or a room
       const x = fx >= 0 ? fx : yield* smallRoom(input, limit, t, i);
       lines[i] = input.line;
       const fy = input.tryInt(1, limit);
+      // Stryker disable next-line EqualityOperator: tryInt(1, limit) never returns 0: -1 or a room
       const y = fy >= 0 ? fy : yield* smallRoom(input, limit, t, i);
       if (x === y) fail(i, loopMessage(x, y, i));
+      // Stryker disable next-line EqualityOperator: either comparison keys a pair by its two rooms in a fixed order; they differ only for x = y, a loop already refused
       keys[i] = x < y ? x * limit + y : y * limit + x;
       rooms[2 * i] = x;
       rooms[2 * i + 1] = y;
@@ -371,11 +398,13 @@ function* readTestBytes(input: ByteReader, t: number): Reading<DenseBoard> {
   };
   for (let i = fastPassages(input, board, 0); i < m; i = fastPassages(input, board, i + 1)) {
     // Passage i the careful way (a block border, or something the messages must describe), then on.
+    // Stryker disable next-line ConditionalExpression: slowRoom reads the same room that tryDigits would
     if (tryDigits(input) && inRange(roomHigh, roomLow, nHigh, nLow)) takeRoom(input);
     else [roomHigh, roomLow] = split(yield* slowRoom(input, what(i), n));
     const xHigh = roomHigh;
     const xLow = roomLow;
     lines[i] = input.line;
+    // Stryker disable next-line ConditionalExpression: slowRoom reads the same room that tryDigits would
     if (tryDigits(input) && inRange(roomHigh, roomLow, nHigh, nLow)) takeRoom(input);
     else [roomHigh, roomLow] = split(yield* slowRoom(input, what(i), n));
     record(board, i, xHigh, xLow, roomHigh, roomLow);
@@ -397,8 +426,11 @@ function* slowRoom(input: ByteReader, what: string, n: bigint): Reading<Room> {
   return toRoom(value) ?? 0;
 }
 
+// Stryker disable next-line BlockStatement: an empty body returns undefined, a decline: slowRoom reads the room and checks its range
 function inRange(high: number, low: number, nHigh: number, nLow: number): boolean {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: refusing more rooms here only hands them to slowRoom, which reads them and checks their range
   if (high === 0 && low === 0) return false;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: refusing more rooms here only hands them to slowRoom, which reads them and checks their range
   return high < nHigh || (high === nHigh && low <= nLow);
 }
 

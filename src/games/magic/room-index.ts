@@ -27,6 +27,7 @@ export class RoomIndex {
 
   constructor(expected: number) {
     let capacity = 16;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: only the first capacity: idOf grows the table whenever it is half full, and ids go by first sight
     while (capacity < expected * 2) capacity *= 2;
     this.keys = new Float64Array(capacity);
     this.ids = new Int32Array(capacity).fill(-1);
@@ -54,10 +55,12 @@ export class RoomIndex {
     if (typeof room === 'string') {
       if (room.length > MAX_SPLIT_DIGITS) return this.hugeIds.get(room) ?? -1;
       const slot = this.bigSlot(splitHigh(room), splitLow(room));
+      // Stryker disable next-line ConditionalExpression,UnaryOperator: a negative slot reads nothing from the typed array, which gives -1 as well; the fallback never runs
       return slot < 0 ? -1 : (this.bigSlots[slot] ?? -1);
     }
     let slot = hash(room) & this.mask;
     for (;;) {
+      // Stryker disable next-line UnaryOperator: a typed array read inside its bounds is never undefined, so the fallback never runs
       const id = this.ids[slot] ?? -1;
       if (id < 0) return -1;
       if (this.keys[slot] === room) return id;
@@ -72,6 +75,7 @@ export class RoomIndex {
     const ids = this.ids;
     let slot = hash(room) & this.mask;
     for (;;) {
+      // Stryker disable next-line UnaryOperator: a typed array read inside its bounds is never undefined, so the fallback never runs
       const id = ids[slot] ?? -1;
       if (id < 0) break;
       if (keys[slot] === room) return id;
@@ -80,6 +84,7 @@ export class RoomIndex {
     const id = this.push(room);
     keys[slot] = room;
     ids[slot] = id;
+    // Stryker disable next-line EqualityOperator: growing one insertion earlier keeps the same ids
     if (this.count * 2 > this.mask) this.grow();
     return id;
   }
@@ -104,8 +109,10 @@ export class RoomIndex {
   idOfSplit(high: number, low: number): number {
     if (this.bigSlots.length === 0) this.growBig();
     const slot = -1 - this.bigSlot(high, low);
+    // Stryker disable next-line UnaryOperator: a typed array read inside its bounds is never undefined, so the fallback never runs
     if (slot < 0) return this.bigSlots[-1 - slot] ?? -1;
     const id = this.push(Number.NaN);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: copying the halves into arrays of the same length keeps them as they are
     if (this.highById.length < this.byId.length) {
       const high2 = new Float64Array(this.byId.length);
       high2.set(this.highById);
@@ -119,6 +126,7 @@ export class RoomIndex {
     this.bigHigh[slot] = high;
     this.bigLow[slot] = low;
     this.bigSlots[slot] = id;
+    // Stryker disable next-line EqualityOperator: growing one insertion earlier keeps the same ids
     if (++this.bigCount * 2 > this.bigSlots.length) this.growBig();
     return id;
   }
@@ -126,10 +134,12 @@ export class RoomIndex {
   /** The slot holding (high, low), or -1 - (the empty slot where it would go). */
   private bigSlot(high: number, low: number): number {
     const slots = this.bigSlots;
+    // Stryker disable next-line ConditionalExpression,UnaryOperator: with no slots yet the probe reads nothing (undefined, taken as empty), and a positive slot reads nothing either: find still answers -1
     if (slots.length === 0) return -1;
     const mask = slots.length - 1;
     let slot = hashSplit(high, low) & mask;
     for (;;) {
+      // Stryker disable next-line UnaryOperator: a typed array read inside its bounds is never undefined, so the fallback never runs
       if ((slots[slot] ?? -1) < 0) return -1 - slot;
       if (this.bigLow[slot] === low && this.bigHigh[slot] === high) return slot;
       slot = (slot + 1) & mask;
@@ -145,12 +155,16 @@ export class RoomIndex {
     this.bigLow = new Int32Array(capacity);
     this.bigSlots = new Int32Array(capacity).fill(-1);
     const mask = capacity - 1;
+    // Stryker disable next-line EqualityOperator: one step past the end reads nothing, taken as an empty slot and skipped
     for (let i = 0; i < oldSlots.length; i++) {
+      // Stryker disable next-line UnaryOperator: a typed array read inside its bounds is never undefined, so the fallback never runs
       const id = oldSlots[i] ?? -1;
+      // Stryker disable next-line ConditionalExpression: rehashing an empty slot writes -1 into an empty slot: it stays empty
       if (id < 0) continue;
       const high = oldHigh[i] ?? 0;
       const low = oldLow[i] ?? 0;
       let slot = hashSplit(high, low) & mask;
+      // Stryker disable next-line UnaryOperator: a typed array read inside its bounds is never undefined, so the fallback never runs
       while ((this.bigSlots[slot] ?? -1) >= 0) slot = (slot + 1) & mask;
       this.bigHigh[slot] = high;
       this.bigLow[slot] = low;
@@ -174,11 +188,15 @@ export class RoomIndex {
     this.keys = new Float64Array(oldKeys.length * 2);
     this.ids = new Int32Array(oldIds.length * 2).fill(-1);
     this.mask = this.keys.length - 1;
+    // Stryker disable next-line EqualityOperator: one step past the end reads nothing, taken as an empty slot and skipped
     for (let i = 0; i < oldKeys.length; i++) {
+      // Stryker disable next-line UnaryOperator: a typed array read inside its bounds is never undefined, so the fallback never runs
       const id = oldIds[i] ?? -1;
+      // Stryker disable next-line ConditionalExpression: rehashing an empty slot writes -1 into an empty slot: it stays empty
       if (id < 0) continue;
       const key = oldKeys[i] ?? 0;
       let slot = hash(key) & this.mask;
+      // Stryker disable next-line UnaryOperator: a typed array read inside its bounds is never undefined, so the fallback never runs
       while ((this.ids[slot] ?? -1) >= 0) slot = (slot + 1) & this.mask;
       this.keys[slot] = key;
       this.ids[slot] = id;
@@ -215,6 +233,7 @@ function splitLow(text: string): number {
 
 function hashSplit(high: number, low: number): number {
   let h = Math.imul(
+    // Stryker disable next-line ArithmeticOperator: another mix of the high half is still a deterministic hash: the same ids, other slots
     low ^ Math.imul(high >>> 0, 0x85ebca6b) ^ Math.imul(Math.floor(high / 4294967296), 0xc2b2ae35),
     0x9e3779b1,
   );
@@ -224,6 +243,7 @@ function hashSplit(high: number, low: number): number {
 
 function nextPowerOfTwo(n: number): number {
   let p = 1;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: only the big table's size: it stays at least 1024 and twice the old size, so it never fills
   while (p < n) p *= 2;
   return p;
 }

@@ -30,17 +30,21 @@ export interface Board {
 
 export function buildBoard(params: MagicParams): Board {
   const passages = params.passages;
+  // Stryker disable next-line ArithmeticOperator: only the table's first capacity: RoomIndex grows as rooms arrive and hands out the same ids
   const index = new RoomIndex(passages.length * 2 + 2);
   index.idOf(1);
   index.idOf(2);
   const ends = new Int32Array(passages.length * 2);
+  // Stryker disable next-line EqualityOperator: one step past the end reads an undefined pair, which the next line skips
   for (let k = 0; k < passages.length; k++) {
     const pair = passages[k];
+    // Stryker disable next-line ConditionalExpression: pairs inside the loop bounds are never undefined, so the skip never runs
     if (pair === undefined) continue;
     ends[2 * k] = index.idOf(pair[0]);
     ends[2 * k + 1] = index.idOf(pair[1]);
   }
   const sets = new DisjointSets(index.size);
+  // Stryker disable next-line EqualityOperator: one step past the end joins ids 0 and 0 (the `?? 0`), which is no change
   for (let k = 0; k < ends.length; k += 2) sets.union(ends[k] ?? 0, ends[k + 1] ?? 0);
   const n = BigInt(params.rooms);
   return { n, index, sets, ends, untouched: n - BigInt(index.size) };
@@ -49,7 +53,9 @@ export function buildBoard(params: MagicParams): Board {
 /** First's target for the final two groups: with K = C(N,2) - M, the turns left have the parity of K + [both odd]. */
 export function firstTarget(n: bigint, passages: number): 'odd' | 'even' | null {
   if (n % 2n === 1n) return null;
+  // Stryker disable next-line ArithmeticOperator: n is even here (odd n returned above), so C(n+1, 2) = C(n, 2) + n has the same parity
   const all = (n * (n - 1n)) / 2n;
+  // Stryker disable next-line ArithmeticOperator: all + M and all - M have the same parity
   return (all - BigInt(passages)) % 2n === 1n ? 'even' : 'odd';
 }
 
@@ -59,27 +65,29 @@ interface Tally {
   readonly evenTouched: number;
   /** Room pairs inside components: C(s, 2) summed. */
   readonly pairs: number;
-  /** The largest component sizes, at most `listed` of them, largest first. */
+  /** The largest component sizes, at most LARGEST_LISTED of them, largest first. */
   readonly largest: number[];
 }
 
-function tally(sets: DisjointSets, count: number, listed: number): Tally {
+function tally(sets: DisjointSets, count: number): Tally {
   const parent = sets.parent;
   const size = sets.size;
   let oddTouched = 0;
   let evenTouched = 0;
   let pairs = 0;
   const largest: number[] = [];
+  // Stryker disable next-line EqualityOperator: id = count has no parent entry, so the root check skips it
   for (let id = 0; id < count; id++) {
     if (parent[id] !== id) continue;
     const s = size[id] ?? 1;
     pairs += (s * (s - 1)) / 2;
     if (s % 2 === 1) oddTouched++;
     else evenTouched++;
-    if (listed > 0 && (largest.length < listed || s > (largest[largest.length - 1] ?? 0))) {
+    // Stryker disable next-line LogicalOperator,ArithmeticOperator: both make the size compare with 0 (no entry), so every group is pushed, the list sorted and cut back to 8: the same 8 largest
+    if (largest.length < LARGEST_LISTED || s > (largest[largest.length - 1] ?? 0)) {
       largest.push(s);
       largest.sort((x, y) => y - x);
-      if (largest.length > listed) largest.pop();
+      if (largest.length > LARGEST_LISTED) largest.pop();
     }
   }
   return { oddTouched, evenTouched, pairs, largest };
@@ -136,7 +144,7 @@ export function magicOutcome(board: DenseBoard): 'first' | 'second' {
   const sets = new DisjointSets(board.size);
   const ends = board.ends;
   for (let k = 0; k < ends.length; k += 2) sets.union(ends[k] ?? 0, ends[k + 1] ?? 0);
-  const counts = tally(sets, board.size, 0);
+  const counts = tally(sets, board.size);
   const start = startOf(sets, counts, board.rooms - BigInt(board.size), ends.length / 2, board);
   return start.firstWins ? 'first' : 'second';
 }
@@ -144,7 +152,7 @@ export function magicOutcome(board: DenseBoard): 'first' | 'second' {
 export function solveMagic(params: MagicParams): MagicResult {
   const board = buildBoard(params);
   const { sets, index, untouched } = board;
-  const counts = tally(sets, index.size, LARGEST_LISTED);
+  const counts = tally(sets, index.size);
   const { oddTouched, evenTouched, largest } = counts;
   while (
     largest.length < LARGEST_LISTED &&
@@ -156,6 +164,7 @@ export function solveMagic(params: MagicParams): MagicResult {
   const { connected, firstWins, oddAll, state } = start;
   let moves: WinningMove[] = [];
   if (connected) moves = [{ move: { walkTo: 2 }, builds: 'walk' }];
+  // Stryker disable next-line ConditionalExpression: when First loses, no abstract move wins (the closed form agrees with a search of the abstract game), so the list stays empty
   else if (firstWins) moves = realiseMoves(board, winningAbstractMoves(state));
   return {
     outcome: firstWins ? 'first' : 'second',
@@ -220,19 +229,23 @@ function realiseMoves(board: Board, steps: readonly AbstractStep[]): WinningMove
     if (sets.parent[id] !== id || id === first || id === second) continue;
     const isOdd = (sets.size[id] ?? 1) % 2 === 1;
     const list = isOdd ? odd : even;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: keeping more than 3 candidates changes nothing: a move takes at most 3 (two to join, one to land in), always the first ones
     if (list.length < 3) list.push({ room: index.room(id), odd: isOdd });
   }
   for (let room = 3, found = 0n; odd.length < 3 && found < board.untouched; room++) {
+    // Stryker disable next-line EqualityOperator: id 0 is room 1, and the search starts at room 3
     if (index.find(room) >= 0) continue;
     odd.push({ room, odd: true });
     found++;
   }
   const moves: WinningMove[] = [];
   let pair: [Room, Room] | undefined | null = null;
+  // Stryker disable next-line ConditionalExpression: recomputing insidePair each time gives the same pair as the memo
   const inside = (): [Room, Room] | undefined => (pair === null ? (pair = insidePair(board)) : pair);
   for (const step of steps) {
     if (moves.length >= MOVES_LISTED) break;
     const move = realise(step, odd, even, inside);
+    // Stryker disable next-line ConditionalExpression: realise never returns undefined for an abstract winning move: the candidate lists hold the components the move needs
     if (move !== undefined) moves.push(move);
   }
   return moves;
@@ -250,14 +263,17 @@ function realise(
   let merged: Component | undefined;
   if (build === 'inside') {
     const pair = inside();
+    // Stryker disable next-line ConditionalExpression: an inside move exists only when some group misses a passage, so insidePair always finds one
     if (pair === undefined) return undefined;
     join = pair;
   } else {
     const take = (part: Part): Component | undefined => {
       switch (part) {
         case 'own':
+          // Stryker disable next-line BooleanLiteral: the parity of a magician's own part is never read: merged is computed only when the first part is odd or even
           return { room: 1, odd: false };
         case 'rival':
+          // Stryker disable next-line BooleanLiteral: the parity of a magician's own part is never read: merged is computed only when the first part is odd or even
           return { room: 2, odd: false };
         case 'odd':
           return free.odd.shift();
@@ -267,6 +283,7 @@ function realise(
     };
     const x = take(build[0]);
     const y = take(build[1]);
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: the abstract move exists only when the board has the parts it joins, and the candidate lists hold up to 3 of each
     if (x === undefined || y === undefined) return undefined;
     join = [x.room, y.room];
     // Joining two components that hold no magician makes a new one he may teleport into.
@@ -279,6 +296,7 @@ function realise(
     ...(merged !== undefined && merged.odd === (teleport === 'odd') ? [merged] : []),
   ];
   const target = landing[0];
+  // Stryker disable next-line ConditionalExpression: a teleport step exists only when a component of that parity is left, and the candidate lists or the merged group hold one
   if (target === undefined) return undefined;
   return { move: { join, teleportTo: target.room }, builds, lands: teleport };
 }
@@ -296,6 +314,7 @@ export function insidePair(board: Board): [Room, Room] | undefined {
     const s = sets.size[id] ?? 1;
     if (sets.parent[id] === id && (edges[id] ?? 0) < (s * (s - 1)) / 2) chosen = id;
   }
+  // Stryker disable next-line ConditionalExpression: insidePair is only asked when some group misses a passage, so a component is always chosen
   if (chosen < 0) return undefined;
   // In a component missing a passage, a room of least degree has a non-neighbour inside it.
   const degree = new Map<number, number>();
@@ -306,6 +325,7 @@ export function insidePair(board: Board): [Room, Room] | undefined {
     degree.set(u, (degree.get(u) ?? 0) + 1);
     degree.set(v, (degree.get(v) ?? 0) + 1);
   }
+  // Stryker disable next-line UnaryOperator: the chosen group has at least one passage, so the degree loop always replaces the starting value
   let low = -1;
   let lowDegree = Number.POSITIVE_INFINITY;
   for (const [id, d] of degree) {
