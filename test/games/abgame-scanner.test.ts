@@ -1,10 +1,14 @@
 /**
  * The byte scanner behind ABGAME's text, stream and judge paths at its edges: every whitespace byte around a
  * board, whitespace split over chunks, a token after the trailing whitespace, and the cell numbers a result
- * names when the board starts after leading whitespace. The reference is the text solver on the bare board.
+ * names when the board starts after leading whitespace; and the judge's board reader over input cut into
+ * pieces anywhere. The reference is the text solver on the bare board.
  */
 import { describe, expect, it } from 'vitest';
+import { ByteReader, drive, streamSource, type Reading } from '../../src/core/byte-reader.js';
+import { JudgeInputError } from '../../src/core/errors.js';
 import { abgame } from '../../src/games/abgame/index.js';
+import { readBoardForTest } from '../../src/games/abgame/judge.js';
 import { BoardScanner } from '../../src/games/abgame/solve.js';
 
 const encoder = new TextEncoder();
@@ -62,5 +66,92 @@ describe('ABGAME scanner: whitespace around the board', () => {
   it('whitespace alone is no board', () => {
     for (const w of WHITESPACE) expect(refusal([w, `${w}${w}`])).toContain('give at least 1 cell');
     expect(refusal([])).toContain('give at least 1 cell');
+  });
+});
+
+/** Runs `read` over `input` handed over in pieces cut at `cuts`, as a file or a pipe delivers it. */
+async function driveChunks<T>(
+  input: string,
+  cuts: readonly number[],
+  read: (reader: ByteReader) => Reading<T>,
+): Promise<T> {
+  const bytes = encoder.encode(input);
+  const points = [...new Set([...cuts, bytes.length])].sort((a, b) => a - b);
+  async function* pieces(): AsyncGenerator<Uint8Array> {
+    let start = 0;
+    for (const point of points) {
+      yield await Promise.resolve(bytes.slice(start, point));
+      start = point;
+    }
+  }
+  const reader = new ByteReader();
+  return drive(reader, read(reader), streamSource(pieces()));
+}
+
+async function judgeChunks(input: string, cuts: readonly number[]): Promise<string[]> {
+  const run = abgame.judge.run?.bind(abgame.judge);
+  if (run === undefined) throw new Error('abgame has no byte judge');
+  const answers: string[] = [];
+  await driveChunks(input, cuts, (reader) => run(reader, (answer) => answers.push(answer)));
+  return answers;
+}
+
+async function refusedChunks(
+  input: string,
+  cuts: readonly number[],
+  limit: number,
+): Promise<JudgeInputError> {
+  try {
+    await driveChunks(input, cuts, (reader) => readBoardForTest(reader, limit));
+  } catch (error) {
+    if (error instanceof JudgeInputError) return error;
+    throw error;
+  }
+  throw new Error(`accepted ${JSON.stringify(input)}`);
+}
+
+describe('ABGAME judge: boards cut across the blocks it reads', () => {
+  const boards = ['A..B', 'A...B.A.B', 'B', '.A.A..B...B.', 'AB..', 'A..A.B.B'];
+  const winners = boards.map((board) => abgame.solve({ board }).winner);
+
+  it.each([
+    ['one board a line', `${boards.length}\n${boards.join('\n')}\n`],
+    ['blank lines and CRLF', `${boards.length}\r\n\r\n${boards.join('\r\n\n')}\r\n`],
+    [
+      'several boards a line',
+      `${boards.length} ${boards.slice(0, 3).join(' ')}\n${boards.slice(3).join('\t')}`,
+    ],
+  ])('%s: the same answers wherever the input is cut', async (_name, input) => {
+    for (let cut = 0; cut <= input.length; cut++) {
+      expect(await judgeChunks(input, [cut]), `cut at ${cut}`).toEqual(winners);
+    }
+    for (let cut = 0; cut + 3 <= input.length; cut++) {
+      expect(await judgeChunks(input, [cut, cut + 1, cut + 3])).toEqual(winners);
+    }
+  });
+
+  it('a board of exactly the limit is read across pieces; one cell more is refused', async () => {
+    const atLimit = 'A........B';
+    for (let cut = 0; cut <= atLimit.length + 1; cut++) {
+      const result = await driveChunks(`\n${atLimit}\n`, [cut], (reader) => readBoardForTest(reader, 10));
+      expect(result.cells).toBe(10);
+      const long = await refusedChunks(`\n${atLimit}B\n`, [cut], 10);
+      expect(long.message).toContain('board 1 has more than 10 cells, but at most 10 are allowed per board');
+      expect(long.line).toBe(2);
+    }
+  });
+
+  it('a bad cell is named by its place in the board, wherever the pieces are cut', async () => {
+    for (let cut = 0; cut <= 10; cut++) {
+      expect((await refusedChunks('A.....B.!\n', [cut], 10)).message).toContain('cell 9 holds "!"');
+      expect((await refusedChunks('  A..B...BX', [cut, cut + 2], 10)).message).toContain('cell 9 holds "X"');
+    }
+  });
+
+  it('a missing board is named when the input ends in whitespace', async () => {
+    for (let cut = 0; cut <= 8; cut++) {
+      const error = await refusedChunks(' \n \n\t \n', [cut], 10);
+      expect(error.message).toContain('expected board 1 of 1');
+    }
   });
 });
