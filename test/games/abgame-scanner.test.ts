@@ -2,14 +2,15 @@
  * The byte scanner behind ABGAME's text, stream and judge paths at its edges: every whitespace byte around a
  * board, whitespace split over chunks, a token after the trailing whitespace, and the cell numbers a result
  * names when the board starts after leading whitespace; and the judge's board reader over input cut into
- * pieces anywhere. The reference is the text solver on the bare board.
+ * pieces anywhere; the token judge; the stream's summary. The reference is the text solver on the bare board.
  */
 import { describe, expect, it } from 'vitest';
 import { ByteReader, drive, streamSource, type Reading } from '../../src/core/byte-reader.js';
-import { JudgeInputError } from '../../src/core/errors.js';
+import { InputError, JudgeInputError } from '../../src/core/errors.js';
 import { abgame } from '../../src/games/abgame/index.js';
 import { readBoardForTest } from '../../src/games/abgame/judge.js';
-import { BoardScanner } from '../../src/games/abgame/solve.js';
+import { BoardScanner, solveBoard } from '../../src/games/abgame/solve.js';
+import { legacyJudgeOutput } from './judge-harness.js';
 
 const encoder = new TextEncoder();
 
@@ -153,5 +154,74 @@ describe('ABGAME judge: boards cut across the blocks it reads', () => {
       const error = await refusedChunks(' \n \n\t \n', [cut], 10);
       expect(error.message).toContain('expected board 1 of 1');
     }
+  });
+});
+
+async function legacyError(input: string): Promise<JudgeInputError> {
+  try {
+    await legacyJudgeOutput(abgame, input);
+  } catch (error) {
+    if (error instanceof JudgeInputError) return error;
+    throw error;
+  }
+  throw new Error(`the token judge accepted ${JSON.stringify(input)}`);
+}
+
+describe('ABGAME token judge (parse, format): the same answers and refusals as the byte judge', () => {
+  it('answers every board, however the boards are spread over lines', async () => {
+    const boards = ['A.B', 'A..B', 'A..B.A..B', 'B', '.A.A..B...B.'];
+    const expected = boards.map((board) => `${abgame.solve({ board }).winner}\n`).join('');
+    expect(await legacyJudgeOutput(abgame, `${boards.length}\n${boards.join('\n')}\n`)).toBe(expected);
+    expect(await legacyJudgeOutput(abgame, `${boards.length} ${boards.join(' \t')}`)).toBe(expected);
+  });
+
+  it('names the board, the line and the cell of a bad character', async () => {
+    const error = await legacyError('3\nA.B\n\nA..B\nA..C.B\n');
+    expect(error.line).toBe(5);
+    expect(error.message).toContain('board 3: cell 4 holds "C"');
+    expect((await legacyError('1\nxA.B\n')).message).toContain('board 1: cell 1 holds "x"');
+  });
+
+  it('names a missing board, and refuses input after the last board', async () => {
+    const missing = await legacyError('3\nA.B\nAB\n');
+    expect(missing.message).toContain('expected board 3 of 3');
+    expect((await legacyError('1\nAB\n\nAB\n')).line).toBe(4);
+  });
+
+  it('takes a board of 1,000,000 cells as a token and refuses one of 1,000,001, pointing at the file route', async () => {
+    const board = `A${'.'.repeat(999_998)}B`;
+    expect(await legacyJudgeOutput(abgame, `1\n${board}\n`)).toBe(`${abgame.solve({ board }).winner}\n`);
+    const error = await legacyError(`2\nAB\n${board}.\n`);
+    expect(error.line).toBe(3);
+    expect(error.message).toContain(
+      'board 2 has 1,000,001 cells, but at most 1,000,000 are allowed per board',
+    );
+    expect(error.message).toContain('grundy solve abgame --file');
+  });
+});
+
+describe('ABGAME stream: the summary of what was read', () => {
+  it.each([
+    ['A', 'a board of 1 cell with 1 character'],
+    ['.', 'a board of 1 cell with 0 characters'],
+    ['A.B', 'a board of 3 cells with 2 characters'],
+    ['.A..', 'a board of 4 cells with 1 character'],
+  ])('%s: %s', async (board, summary) => {
+    const streamed = await abgame.solveStream?.(
+      (async function* () {
+        yield await Promise.resolve(encoder.encode(board));
+      })(),
+    );
+    expect(streamed?.inputSummary).toBe(summary);
+  });
+});
+
+describe('ABGAME text solver: characters past ASCII', () => {
+  it('refuses them rather than letting them wrap around to a byte that reads as "A" or "B"', () => {
+    // U+0141 and U+0142 end in the bytes of "A" and "B"; U+012E in that of ".".
+    for (const board of ['A\u0141', '\u0142..A', 'A\u012eB']) {
+      expect(() => solveBoard(board), board).toThrow(InputError);
+    }
+    expect(() => solveBoard('A.\u00c1')).toThrow('cell 3 holds');
   });
 });
