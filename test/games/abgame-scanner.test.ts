@@ -64,6 +64,17 @@ describe('ABGAME scanner: whitespace around the board', () => {
     expect(refusal(['\v\fAB..', '.B\fA'])).toContain('cell 7 holds a control character (code 12)');
   });
 
+  it('at the cell limit, a bad character is named as such, and one more cell is over the limit', () => {
+    for (const loop of ['sparse', 'dense', 'auto'] as const) {
+      const scanner = (): BoardScanner => new BoardScanner({ maxCells: 6, loop, blockSize: 4 });
+      expect(() => scanner().feed(encoder.encode('A....Bx'))).toThrow('cell 7 holds "x"');
+      expect(() => scanner().feed(encoder.encode('A....B.'))).toThrow('at most 6 cells are allowed');
+      const split = scanner();
+      split.feed(encoder.encode('A...'));
+      expect(() => split.feed(encoder.encode('.BB'))).toThrow('at most 6 cells are allowed');
+    }
+  });
+
   it('whitespace alone is no board', () => {
     for (const w of WHITESPACE) expect(refusal([w, `${w}${w}`])).toContain('give at least 1 cell');
     expect(refusal([])).toContain('give at least 1 cell');
