@@ -153,6 +153,17 @@ describe('ABGAME judge: boards cut across the blocks it reads', () => {
     }
   });
 
+  it('a board past the limit is refused as too long, even when a bad character follows it', async () => {
+    for (let cut = 0; cut <= 14; cut++) {
+      for (const input of ['\nA.........B.x\n', '\nA.........BB x\n', '\nA..........\n']) {
+        const error = await refusedChunks(input, [cut], 10);
+        expect(error.message, `${JSON.stringify(input)} cut at ${cut}`).toContain(
+          'board 1 has more than 10 cells',
+        );
+      }
+    }
+  });
+
   it('a bad cell is named by its place in the board, wherever the pieces are cut', async () => {
     for (let cut = 0; cut <= 10; cut++) {
       expect((await refusedChunks('A.....B.!\n', [cut], 10)).message).toContain('cell 9 holds "!"');
@@ -234,5 +245,90 @@ describe('ABGAME text solver: characters past ASCII', () => {
       expect(() => solveBoard(board), board).toThrow(InputError);
     }
     expect(() => solveBoard('A.\u00c1')).toThrow('cell 3 holds');
+  });
+});
+
+describe('ABGAME scanner: which winning move it names, and results that stay put', () => {
+  it('names the first contested gap that holds the top bit of the XOR', () => {
+    // Contested gaps 3, 3, 2: XOR 2; all three hold bit 1, so the first pair's A slides 2 cells (3 -> 1).
+    for (const loop of ['sparse', 'dense'] as const) {
+      expect(scan(['A...B.A...B.A..B'], loop).move).toEqual({
+        from: 1,
+        to: 3,
+        kind: 'contested',
+        gapBefore: 3,
+        gapAfter: 1,
+      });
+    }
+    // B on the left: the A is the pair's right end and slides left.
+    expect(scan(['B...A.B...A.B..A']).move).toEqual({
+      from: 5,
+      to: 3,
+      kind: 'contested',
+      gapBefore: 3,
+      gapAfter: 1,
+    });
+  });
+
+  it('names the first private gap of A for a spare move, before the odd last A', () => {
+    // A-A gap 2, then an odd A with 1 cell to the wall: 3 spare moves to none, XOR 0.
+    expect(scan(['A..A.A.']).move).toEqual({ from: 1, to: 2, kind: 'spare', gapBefore: 2, gapAfter: 1 });
+    // Only the odd last A has room.
+    expect(scan(['AA.BB.A..']).move).toEqual({ from: 7, to: 8, kind: 'spare', gapBefore: 2, gapAfter: 1 });
+  });
+
+  it('leaves an earlier result unchanged when more of the board is fed', () => {
+    const scanner = new BoardScanner();
+    scanner.feed(encoder.encode('A.B'));
+    const first = scanner.finish();
+    const shown = structuredClone(first.contestedShown);
+    scanner.feed(encoder.encode('B..A.A...B'));
+    const second = scanner.finish();
+    expect(first.contestedShown).toEqual(shown);
+    expect(second.contestedShown).toHaveLength(3);
+  });
+});
+
+describe('ABGAME scanner: long boards through the word loops', () => {
+  /** A dense board of `length` cells from a fixed pattern. */
+  const dense = (length: number): string =>
+    'AB.BA..AB.A.BBA.'.repeat(Math.ceil(length / 16)).slice(0, length);
+
+  it('a bad character or a space inside a long board is named on every loop, at every alignment', () => {
+    const board = dense(600);
+    for (const loop of ['sparse', 'dense', 'auto'] as const) {
+      for (const at of [300, 301, 302, 303, 511]) {
+        // A word of two bad halves ('x.x.') too, so a table that took such halves would be caught.
+        for (const bad of ['x', ' ', '\u0000', 'x.x.', 'xAxB']) {
+          const text = board.slice(0, at) + bad + board.slice(at + bad.length);
+          const bytes = encoder.encode(`...${text}`);
+          for (const shift of [0, 1, 2, 3]) {
+            // Sub-arrays at every offset, so words start at every alignment.
+            const piece = bytes.subarray(3 - shift);
+            const scanner = new BoardScanner({ loop });
+            expect(() => scanner.feed(piece), `${loop} ${at} ${shift}`).toThrow(
+              `cell ${at + 1 + shift} holds`,
+            );
+          }
+        }
+      }
+    }
+  });
+
+  it('a cell limit that ends inside a word, at every alignment, is enforced on both loops', () => {
+    const board = dense(400);
+    const bytes = encoder.encode(`...${board}`);
+    for (const loop of ['sparse', 'dense'] as const) {
+      for (const shift of [0, 1, 2, 3]) {
+        // Short pieces are read cell by cell; from 256 bytes on, through the words.
+        for (const limit of [5, 6, 7, 9, 10, 297, 298, 299, 301]) {
+          const piece = bytes.subarray(3 - shift, 3 + limit + 1);
+          const scanner = new BoardScanner({ maxCells: limit + shift, loop, blockSize: 4 });
+          expect(() => scanner.feed(piece), `${loop} ${shift} ${limit}`).toThrow(
+            `at most ${limit + shift} cells are allowed`,
+          );
+        }
+      }
+    }
   });
 });
