@@ -75,6 +75,16 @@ describe('ABGAME scanner: whitespace around the board', () => {
     }
   });
 
+  it('reads only the first `length` bytes of a chunk, whatever follows them', () => {
+    for (const loop of ['sparse', 'dense'] as const) {
+      const scanner = new BoardScanner({ loop });
+      // Whitespace past `length` is not read: the board still starts at the next chunk's first cell.
+      scanner.feed(encoder.encode('  \t   '), 3);
+      scanner.feed(encoder.encode('A..B.Ax'), 6);
+      expect(scanner.finish()).toEqual(abgame.solve({ board: 'A..B.A' }));
+    }
+  });
+
   it('whitespace alone is no board', () => {
     for (const w of WHITESPACE) expect(refusal([w, `${w}${w}`])).toContain('give at least 1 cell');
     expect(refusal([])).toContain('give at least 1 cell');
@@ -245,6 +255,17 @@ describe('ABGAME text solver: characters past ASCII', () => {
       expect(() => solveBoard(board), board).toThrow(InputError);
     }
     expect(() => solveBoard('A.\u00c1')).toThrow('cell 3 holds');
+    // Every character past ASCII is described alike, from U+0080 on.
+    const message = (board: string): string => {
+      try {
+        solveBoard(board);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error(`accepted ${JSON.stringify(board)}`);
+    };
+    expect(message('A\u0080')).toBe(message('A\u00c1'));
+    expect(message('A\u0080')).toBe(message('A\u0141'));
   });
 });
 
