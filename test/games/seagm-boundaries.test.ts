@@ -192,6 +192,19 @@ describe('SEAGM: past the exact limit, through the judge and with many primes', 
     },
   );
 
+  it.each([101, 102, 103, 150, 301])(
+    'n = %i: the two double recurrences meet at n/3 (c cards of 2 among ones, c around n/3 and at the ends)',
+    (n) => {
+      const split = Math.floor(n / 3);
+      for (const c of [2, 3, split - 1, split, split + 1, split + 2, n - 1, n]) {
+        const cards = Array.from({ length: n }, (_, i) => (i < c ? 2 : 1));
+        const [num, den] = editorialExact(cards);
+        const r = seagm.solve(params(cards));
+        expect([n, c, r.probability]).toEqual([n, c, expect.closeTo(Number(num) / Number(den), 12)]);
+      }
+    },
+  );
+
   it('cards with up to nine primes each (hundreds of divisors per card): exact P and the verdict', () => {
     // 2*3*5*7*11*13*17*19*23 = 223,092,870 has 511 squarefree divisors > 1; the others share most of its primes.
     const big = [
@@ -225,6 +238,31 @@ describe('SEAGM: past the exact limit, through the judge and with many primes', 
       );
     }
   });
+
+  it.each([1023, 1024, 1025])(
+    '%i distinct primes before a shared one (the table of prime counts grows past 1024): exact answers',
+    (k) => {
+      const primes: number[] = [];
+      for (let p = 2; primes.length < k; p++) if (isPrime(p)) primes.push(p);
+      // Each small prime once, then the prime q = 999,999,937 twice. A single prime wins at once (every
+      // reply makes g = 1); q loses (the opponent takes the other q, then every card makes g = 1).
+      const q = 999_999_937;
+      const n = k + 2;
+      const r = seagm.solve(params([...primes, q, q]));
+      expect(r.firstWins).toBe(true);
+      expect(r.winningCardCount).toBe(k);
+      expect(r.winningCards).toEqual(primes.slice(0, WINNING_LIST_LIMIT));
+      // Random play: a small prime first wins; q first wins unless the reply is the other q.
+      expect(r.probability).toBeCloseTo(k / n + (2 / n) * (k / (n - 1)), 12);
+      const both = 2 / (n * (n - 1));
+      expect(r.endsOnTurn.slice(0, 4)).toEqual([
+        0,
+        expect.closeTo(1 - both, 12),
+        expect.closeTo(both, 12),
+        0,
+      ]);
+    },
+  );
 
   it('primality at its lower end', () => {
     expect([0, 1, 2, 3, 4, 5, 9, 999_983, 999_999_937, 1_000_000_000].map((n) => isPrime(n))).toEqual([

@@ -83,15 +83,20 @@ export function editorialExact(a: readonly number[]): ExactFraction {
     };
     const tot = multiples(g);
     if (taken < tot) addLoss(win(g, taken + 1), tot - taken);
-    for (const x of a) if (x % g !== 0) addLoss(win(gcd(g, x), taken + 1), 1);
+    // Cards that move g to the same h are one term, weighted by how many there are.
+    const moves = new Map<number, number>();
+    for (const x of a) if (x % g !== 0) moves.set(gcd(g, x), (moves.get(gcd(g, x)) ?? 0) + 1);
+    for (const [h, count] of moves) addLoss(win(h, taken + 1), count);
     const result = lowest(num, den * BigInt(n - taken));
     memo.set(key, result);
     return result;
   };
   let [num, den]: ExactFraction = [0n, 1n];
-  for (const x of a) {
+  const firsts = new Map<number, number>();
+  for (const x of a) firsts.set(x, (firsts.get(x) ?? 0) + 1);
+  for (const [x, count] of firsts) {
     const [pn, pd] = win(x, 1);
-    [num, den] = lowest(num * pd + (pd - pn) * den, den * pd);
+    [num, den] = lowest(num * pd + BigInt(count) * (pd - pn) * den, den * pd);
   }
   return lowest(num, den * BigInt(n));
 }

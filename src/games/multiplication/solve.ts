@@ -41,6 +41,7 @@ function roughSignature(m: bigint, exact: boolean): readonly number[] | 'two-or-
   // Three prime factors would put one at most the cube root; none there means m = p*q. Sweeping a little
   // past the cube root is harmless (whatever p is found, the rest is classified exactly), and the true
   // cube root of m <= 10^18 is at most 10^6.
+  // Stryker disable next-line MethodExpression: Math.max sweeps to 10^6, past the cube root, and finds the same smallest prime (only slower)
   const p = smallestFactorUpTo(m, Math.min(Math.floor(Math.cbrt(Number(m))) + 1, 1_000_000));
   if (p === undefined) return [1, 1];
   let rest = m;
@@ -62,6 +63,7 @@ export function exponentSignature(n: bigint): Signature {
   if (rest === 1n) return small.length >= 3 ? 'three-or-more' : small;
   if (small.length >= 2) return 'three-or-more';
   const rough = roughSignature(rest, small.length === 0);
+  // Stryker disable next-line LogicalOperator: with &&, a string rough is spread into all, over 3 entries long: 'three-or-more' all the same
   if (rough === 'two-or-more' || rough === 'three-or-more') return 'three-or-more';
   const all = [...small, ...rough];
   return all.length >= 3 ? 'three-or-more' : all;

@@ -184,6 +184,7 @@ class IndexMap {
       const k = keys[i] ?? 0;
       if (k === key) return this.ids[i] ?? 0;
       if (k === 0) break;
+      // Stryker disable next-line ArithmeticOperator: idOf is the map's only probe, so stepping backwards finds every key too
       i = (i + 1) & this.mask;
     }
     keys[i] = key;
@@ -266,6 +267,7 @@ export function analyseFast(cards: readonly number[]): FastAnalysis {
       classStart[c] = classEnd;
       for (let j = 0; j < k; j++) classPrimes[classEnd++] = shared[j] ?? 0;
       classStart[c + 1] = classEnd;
+      // Stryker disable next-line AssignmentOperator,ArithmeticOperator: only sizes the divisor table up front; addSubsets grows it as needed
       subsetTotal += (1 << k) - 1;
       classes++;
     }
@@ -346,6 +348,7 @@ export class FastSearch {
     const k = (a.classStart[c + 1] ?? 0) - from;
     const primes = this.topPrimes;
     for (let i = 0; i < k; i++) primes[i] = a.classPrimes[from + i] ?? 0;
+    // Stryker disable next-line LogicalOperator: the radical only finds the memo bits; radical 1 is absent, so the top position is just not memoised
     return this.wins(primes, k, a.classRadical[c] ?? 1, 1, 0);
   }
 
@@ -359,14 +362,18 @@ export class FastSearch {
     t: number,
     depth: number,
   ): boolean {
+    // Stryker disable next-line BooleanLiteral: never reached: every move keeps a prime, and a position whose primes are all exhausted returns before
     if (k === 0) return true; // the previous mover made g = 1 and lost
     let odd = 0;
     let live = k;
     for (let i = 0; i < k; i++) {
       const c = counts[i] ?? 0;
+      // Stryker disable next-line UpdateOperator: an exhausted prime then stays in as an even one, which plays the same (no card carries it, every move drops it)
       if (c <= t) live--;
+      // Stryker disable next-line ArithmeticOperator,UpdateOperator: c + t has the parity of c - t; odd-- only skips the all-odd/all-even shortcuts, which the search agrees with
       else if (((c - t) & 1) === 1) odd++;
     }
+    // Stryker disable next-line BlockStatement: without the reduction an exhausted prime plays as an even one (no card carries it), with the same verdict
     if (live < k) {
       // A prime with no card left leaves g at the next move whatever is played: drop it.
       if (live === 0) return false;
@@ -380,21 +387,27 @@ export class FastSearch {
         if (c > t) {
           nextCounts[j] = c;
           next[j++] = primes[i] ?? 0;
+          // Stryker disable next-line AssignmentOperator,LogicalOperator: r only finds the memo bits; a wrong r is absent from the table, so the position is just not memoised
           r *= primes[i] ?? 1;
         }
       }
+      // Stryker disable next-line ArithmeticOperator: depth only has to differ along one search path; counting down gives distinct scratch levels too
       return this.winsAt(next, nextCounts, j, r, -1, t, depth + 1);
     }
     if (odd === k) return true;
     if (odd === 0) return false;
     // The memo bits sit beside c_radical (every position's primes divide a taken card, so it is present).
     const table = this.a.table;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: at is the radical's own place or -1; looking it up again, or not at all (no memo), gives the same verdict
     const cell = (at >= 0 ? at : table.find(radical)) + 1;
+    // Stryker disable next-line EqualityOperator: swaps the two parities' memo bits, consistently for reads and writes
     const shift = (t & 1) === 0 ? 1 : 3;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: the radical is always in the table (cell > 0); reading no flags only skips the memo
     const flags = cell > 0 ? (table.slots[cell] ?? 0) : 0;
     if (((flags >> shift) & 1) === 1) return ((flags >> (shift + 1)) & 1) === 1;
     const result = this.moveAt(primes, counts, k, cell - 1, t, depth) !== NO_MOVE;
     // The table does not move during the search (nothing is added), so `cell` is still valid.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: the radical is always in the table (cell > 0); not writing the flags only skips the memo
     if (cell > 0)
       table.slots[cell] = (table.slots[cell] ?? 0) | (1 << shift) | ((result ? 1 : 0) << (shift + 1));
     return result;
@@ -439,6 +452,7 @@ export class FastSearch {
       cells[mask] = cell;
       exact[mask] = count;
     }
+    // Stryker disable next-line ArithmeticOperator: exact[full] >= t, so + t gives a positive count of the same parity: the same stay moves are tried
     const stayLeft = (exact[full] ?? 0) - t;
     // Superset Moebius: from "divisible by every prime in mask" to "shares exactly mask with P".
     for (let bit = 1; bit < size; bit <<= 1) {
@@ -447,6 +461,7 @@ export class FastSearch {
       }
     }
     if (stayLeft > 0 && (stayLeft & 1) === 1) {
+      // Stryker disable next-line ArithmeticOperator,LogicalOperator,UnaryOperator: t enters only by parity (t - 1 too; a prime it leaves counted plays as an even one); depth only has to differ along a path; the ?? fallbacks never apply and the radical and cell only locate memo bits
       if (!this.winsAt(primes, counts, k, products[full] ?? 1, cells[full] ?? -1, t + 1, depth + 1))
         return full;
     }
@@ -461,6 +476,7 @@ export class FastSearch {
           sub[j++] = primes[i] ?? 0;
         }
       }
+      // Stryker disable next-line ArithmeticOperator,LogicalOperator,UnaryOperator: as for the stay move above (parity of t, distinct depths, memo-only radical and cell)
       if (!this.winsAt(sub, subCounts, j, products[mask] ?? 1, cells[mask] ?? -1, t + 1, depth + 1))
         return mask;
     }
