@@ -7,6 +7,7 @@ import { constantSumReply } from '../../src/games/partisan/first-round.js';
 import { partisan } from '../../src/games/partisan/index.js';
 import type { PartisanParams, PartisanResult } from '../../src/games/partisan/schema.js';
 import { PeriodNotCertifiedError, solvePartisan } from '../../src/games/partisan/solve.js';
+import { runs } from '../support/runs.js';
 import { judgeError as judgeErrorOf, judgeOutput } from './judge-harness.js';
 const judge = async (input: string): Promise<string> =>
   (await judgeOutput(partisan, input)).replace(/\n$/, '');
@@ -14,6 +15,29 @@ const judgeError = (input: string): Promise<JudgeInputError> => judgeErrorOf(par
 
 /** The exhaustive checks take about 2 s here; room for slower machines. */
 const SLOW_MS = 30_000;
+
+/** Under `npm run mutate` (vitest.mutate.config.ts): every statement instrumented, rerun per mutant. */
+const MUTATION = process.env['GRUNDY_MUTATION'] === '1';
+
+/**
+ * Piles the exhaustive checks try: every n up to 300 under `npm test`. Under `npm run mutate`
+ * (GRUNDY_MUTATION=1, every statement instrumented, rerun per mutant) only the piles at the edges: the
+ * smallest, each side of the 128 positions a move and its answer reach, and the top.
+ */
+const EXHAUSTIVE_PILES: readonly number[] = MUTATION
+  ? [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 127, 128, 129, 255, 300]
+  : Array.from({ length: 301 }, (_, n) => n);
+
+/** The search reports its progress every this many positions. */
+const PROGRESS_STEP = 1 << 20;
+
+/**
+ * A long period: 2,508,961 (6.7 M positions searched) under `npm test`. Under `npm run mutate` the search
+ * would take minutes a mutant, so a period of 602 stands in; the 2^20 progress step is checked on its own.
+ */
+const LONG: { readonly set: number[]; readonly period: number } = MUTATION
+  ? { set: [14, 38, 52], period: 602 }
+  : { set: [6, 11, 53, 58, 64], period: 2_508_961 };
 
 const SAMPLE_INPUT = `5
 7 2 3 4 1 4
@@ -63,7 +87,7 @@ describe('partisan: solve against direct DP', () => {
       for (const alice of smallSets) {
         for (const bob of smallSets) {
           const table = directTable(params(300, alice, bob));
-          for (let n = 0; n <= 300; n++) {
+          for (const n of EXHAUSTIVE_PILES) {
             const result = solvePartisan(params(n, alice, bob));
             const moves = alice.filter((x) => x <= n && table.b[n - x] === 0);
             const replies = result.bobReplies.every(
@@ -97,7 +121,7 @@ describe('partisan: solve against direct DP', () => {
       for (const alice of smallSets) {
         for (const bob of smallSets) {
           const table = directTable(params(300, alice, bob));
-          for (let n = 0; n <= 300; n++) {
+          for (const n of EXHAUSTIVE_PILES) {
             if (constantSumReply(alice, bob, BigInt(n)) !== null) {
               found++;
               expect(table.a[n]).toBe(0);
@@ -105,7 +129,8 @@ describe('partisan: solve against direct DP', () => {
           }
         }
       }
-      expect(found).toBeGreaterThan(1000);
+      // Not vacuous: for about a fifth of the 1,024 pairs of sets at each pile, Bob has the strategy.
+      expect(found).toBeGreaterThan(EXHAUSTIVE_PILES.length * 100);
     },
     SLOW_MS,
   );
@@ -114,7 +139,7 @@ describe('partisan: solve against direct DP', () => {
     'proves periods: random sets within 1..64 repeat exactly as claimed, far beyond the repeat',
     () => {
       const rng = createRng(701);
-      for (let trial = 0; trial < 150; trial++) {
+      for (let trial = 0; trial < runs(150); trial++) {
         const alice = randomSet(rng, 64);
         const bob = rng.chance(0.4) ? [...alice] : randomSet(rng, 64);
         const { cycle } = solvePartisan(params(0, alice, bob));
@@ -155,23 +180,48 @@ describe('partisan: solve against direct DP', () => {
   );
 
   it(
-    'certifies Alice and Bob with {6, 11, 53, 58, 64}: period 2,508,961, checked against direct DP',
+    'reports the search progress every 2^20 positions, then 1 when done (budget 2^20 + 1)',
     () => {
       const set = [6, 11, 53, 58, 64];
+      const progress: number[] = [];
+      const budget = PROGRESS_STEP + 1;
+      const result = solvePartisan(params(1000, set, set), {
+        stepBudget: budget,
+        onProgress: (f) => progress.push(f),
+      });
+      expect(result.certified).toBe(false);
+      expect(result.searched).toBe(budget);
+      // The first phase of the search counts as 60% of the work; the answer then completes it.
+      expect(progress).toHaveLength(2);
+      expect(progress[0]).toBeGreaterThan(0.59);
+      expect(progress[0]).toBeLessThan(0.6);
+      expect(progress[1]).toBe(1);
+      const { a, b } = directTable(params(1000, set, set));
+      expect(result.aliceWins).toBe(a[1000] === 1);
+      expect(result.aliceMoves).toEqual(set.filter((x) => b[1000 - x] === 0));
+    },
+    SLOW_MS,
+  );
+
+  it(
+    `certifies Alice and Bob with {${LONG.set.join(', ')}}: period ${LONG.period.toLocaleString('en-US')}, checked against direct DP`,
+    () => {
+      const { set, period } = LONG;
       const progress: number[] = [];
       const n = 10n ** 18n;
       const result = solvePartisan(params(n, set, set), { onProgress: (f) => progress.push(f) });
       expect(result.certified).toBe(true);
-      expect(result.cycle?.period).toBe(2_508_961);
+      expect(result.cycle?.period).toBe(period);
       expect(result.cycle?.preperiod).toBe(0);
-      expect(progress.length).toBeGreaterThan(2);
+      // One report per 2^20 positions searched (the second phase stays short: no pre-period), then 1.
+      expect(progress).toHaveLength(Math.floor(result.searched / PROGRESS_STEP) + 1);
       expect(progress.every((f) => f >= 0 && f <= 1)).toBe(true);
       expect(progress.at(-1)).toBe(1);
-      const place = Number(n % 2_508_961n);
-      const { a, b } = directTable(params(place + 2 * 2_508_961 + 64, set, set));
+      const place = Number(n % BigInt(period));
+      const { a, b } = directTable(params(place + 2 * period + 64, set, set));
       expect(result.aliceWins).toBe(a[place] === 1);
       expect(result.aliceMoves).toEqual(set.filter((x) => b[place - x] === 0));
-      for (let m = 2_508_961; m < a.length; m += 997) expect(a[m]).toBe(a[m - 2_508_961]);
+      for (let m = period; m < a.length; m += 997) expect(a[m]).toBe(a[m - period]);
     },
     SLOW_MS,
   );
@@ -238,11 +288,12 @@ describe('partisan: explanations', () => {
   });
 
   it('keeps long periods short in the result', () => {
-    const set = [6, 11, 53, 58, 64];
-    const { result, explanation } = explainFor(12_345, set, set);
+    const { result, explanation } = explainFor(12_345, LONG.set, LONG.set);
     expect(result.cycle?.periodA.length).toBe(200);
     expect(JSON.stringify(explanation).length).toBeLessThan(10_000);
-    expect(explanation.reasons.join(' ')).toContain('first 200 of 2,508,961 shown');
+    expect(explanation.reasons.join(' ')).toContain(
+      `first 200 of ${LONG.period.toLocaleString('en-US')} shown`,
+    );
   });
 });
 
