@@ -71,3 +71,16 @@ describe('magic judge: dense room ids against the token judge', () => {
     },
   );
 });
+
+describe('magic judge: the room table of a board beyond the pair key limit', () => {
+  it('tells apart two rooms whose (high, low) halves hash alike', async () => {
+    // high * 10^9 + low: (0, x) and (2, x XOR imul(2, 0x85ebca6b)) meet in the hash, so they share a slot
+    // chain and a fingerprint; only the pair itself tells them apart.
+    const x = 12_345;
+    const twin = 2_000_000_000 + ((x ^ Math.imul(2, 0x85ebca6b)) >>> 0);
+    const text = `1\n${10n ** 18n} 3 0\n1 ${x}\n${x} ${twin}\n${twin} 3\n`;
+    const answer = await judgeOutput(magic, text);
+    expect(answer).toBe(await legacyJudgeOutput(magic, text));
+    expect(answer).toMatch(/^(First|Second)\n$/);
+  });
+});
