@@ -92,6 +92,12 @@ export function provePeriod(g: Int32Array, m: number, k: number): Period | null 
 /** Proofs are tried when the table reaches CHECKPOINT, 2 CHECKPOINT, 4 CHECKPOINT, ... and at each target. */
 export const CHECKPOINT = 1024;
 
+/**
+ * Work (inner-loop steps: a split or a rare position looked at) is recorded at every multiple of WORK_STRIDE,
+ * and a budget is checked there. A multiple of CHECKPOINT's divisors, so every checkpoint is a stride point.
+ */
+export const WORK_STRIDE = 1024;
+
 const PROGRESS_EVERY = 1 << 16;
 
 /**
@@ -118,6 +124,9 @@ export class ValueTable {
   /** stamp[v] = n when v is an option of n (values 0..2^(bits+1) - 1). */
   private stamp = new Int32Array(4).fill(-1);
   private rareCount = 0;
+  /** Work done so far (see WORK_STRIDE), and workAt[j] = the work when G(0..j * WORK_STRIDE) were done. */
+  private work = 0;
+  private workAt = new Float64Array(16);
 
   /**
    * `checkpoint`: where the first proof attempt and mask choice happen. `alwaysSparse`: use the best mask even
@@ -173,11 +182,12 @@ export class ValueTable {
   }
 
   /**
-   * Makes sure the question "is there a proof within G(0..target)" is settled: computes up to `target`
-   * (checking for a proof at every checkpoint on the way and at `target`) unless a proof or a failed check at
-   * or beyond `target` already answers it.
+   * Makes sure the question "is there a proof within G(0..settledTo(target, maxWork))" is settled: computes up
+   * to `target` (checking for a proof at every checkpoint on the way and at `target`) unless a proof or a
+   * failed check at or beyond `target` already answers it, and stops early at the first stride point past
+   * which the work done exceeds `maxWork`.
    */
-  reach(target: number, onProgress?: (fraction: number) => void): void {
+  reach(target: number, onProgress?: (fraction: number) => void, maxWork = Infinity): void {
     if (this.period !== null || this.checkedTo >= target) {
       onProgress?.(1);
       return;
@@ -187,10 +197,12 @@ export class ValueTable {
     while (next <= this.checkedTo) next *= 2;
     while (this.period === null) {
       const stop = Math.min(next, target);
-      this.computeTo(
+      const done = this.computeTo(
         stop,
         onProgress === undefined ? undefined : (n) => onProgress((n - start) / (target - start + 1)),
+        maxWork,
       );
+      if (!done) break;
       this.period = provePeriod(this.values, stop, this.rule.k);
       if (this.period === null) this.checkedTo = stop;
       if (stop === target) break;
@@ -202,15 +214,50 @@ export class ValueTable {
     onProgress?.(1);
   }
 
-  /** Computes G up to and including G(last). */
-  private computeTo(last: number, onProgress: ((n: number) => void) | undefined): void {
-    if (last < this.length) return;
+  /**
+   * How far a fresh table's `reach(target, _, maxWork)` settles the question: `target`, or, when the budget
+   * runs out at stride point s < target, the last checkpoint at or below s (the last proof attempt). The same
+   * whatever this table computed before, so answers never depend on a worker's cache.
+   */
+  settledTo(target: number, maxWork = Infinity): number {
+    const strides = Math.min(this.workAt.length, ((this.length - 1) / WORK_STRIDE) | 0);
+    for (let j = 1; j <= strides && j * WORK_STRIDE < target; j++) {
+      if (this.workAt[j]! > maxWork) {
+        let c = this.checkpoint;
+        while (2 * c <= j * WORK_STRIDE) c *= 2;
+        return c;
+      }
+    }
+    return target;
+  }
+
+  /** Computes G up to and including G(last); false when stopped early, the work done past `maxWork`. */
+  private computeTo(
+    last: number,
+    onProgress: ((n: number) => void) | undefined,
+    maxWork = Infinity,
+  ): boolean {
+    if (last < this.length) return true;
     this.ensureCapacity(last);
     for (let n = this.length; n <= last; n++) {
       this.values[n] = this.mexAt(n);
       this.length = n + 1;
+      if ((n & (WORK_STRIDE - 1)) === 0) {
+        this.recordWork(n / WORK_STRIDE);
+        if (this.work > maxWork && n < last) return false;
+      }
       if (onProgress !== undefined && (n & (PROGRESS_EVERY - 1)) === 0) onProgress(n);
     }
+    return true;
+  }
+
+  private recordWork(j: number): void {
+    if (j >= this.workAt.length) {
+      const grown = new Float64Array(2 * j);
+      grown.set(this.workAt);
+      this.workAt = grown;
+    }
+    this.workAt[j] = this.work;
   }
 
   private ensureCapacity(last: number): void {
@@ -235,6 +282,7 @@ export class ValueTable {
     // Common option values: a rare heap beside any other (both rare gives a rare value, also an option).
     const rare = this.rare;
     const count = this.rareCount;
+    let work = count * splits.length;
     for (let s = 0; s < splits.length; s++) {
       const rest = n - splits[s]!;
       for (let j = 0; j < count; j++) {
@@ -257,7 +305,8 @@ export class ValueTable {
       // Walk the splits until every rare value below smallestCommon has turned up, or all splits are seen.
       if (splits.length === 1) {
         const rest = n - splits[0]!;
-        for (let a = 1, b = rest - 1; a <= b; a++, b--) {
+        let a = 1;
+        for (let b = rest - 1; a <= b; a++, b--) {
           const x = g[a]! ^ g[b]!;
           stamp[x] = n;
           if (x === candidate) {
@@ -266,9 +315,11 @@ export class ValueTable {
             if (candidate > smallestCommon) break;
           }
         }
+        work += a;
       } else {
         const half = (n - splits[0]!) >> 1;
-        scan: for (let a = 1; a <= half; a++) {
+        let a = 1;
+        scan: for (; a <= half; a++) {
           for (let s = 0; s < splits.length; s++) {
             const rest = n - splits[s]!;
             if (2 * a > rest) break;
@@ -281,8 +332,10 @@ export class ValueTable {
             }
           }
         }
+        work += a * splits.length;
       }
     }
+    this.work += work;
     const mex = candidate < smallestCommon ? candidate : smallestCommon;
     if (mex === candidate) this.pushRare(n);
     if (mex >= 1 << this.bits) this.setBits(this.bits + 1);
@@ -307,6 +360,7 @@ export class ValueTable {
       const rest = n - splits[s]!;
       for (let a = 1, b = rest - 1; a <= b; a++, b--) stamp[g[a]! ^ g[b]!] = n;
     }
+    this.work += splits.length * (n >> 1);
     let mex = 0;
     while (stamp[mex] === n) mex++;
     if (mex >= 1 << this.bits) this.setBits(this.bits + 1);

@@ -70,23 +70,29 @@ function provenAt(need: number, target: number): number {
   return Math.min(c, target);
 }
 
+/** Work units (inner-loop steps, see WORK_STRIDE) per millisecond: 2 to 5 ns a step measured on a busy machine. */
+export const WORK_PER_MS = 300_000;
+
 /**
- * The values of `code` that G(0..target) settle. Deterministic in (code, target): a table grown further by an
- * earlier question reports only what `target` alone would prove (a proof needs the same values either way).
+ * The values of `code` that G(0..target) settle, or as far as `maxWork` reaches when it runs out first (see
+ * ValueTable.settledTo). Deterministic in (code, target, maxWork): a table grown further by an earlier
+ * question reports only what a fresh table would prove (a proof needs the same values either way).
  */
 export function codeFacts(
   code: string,
   digits: readonly number[],
   target: number,
   onProgress?: (fraction: number) => void,
+  maxWork = MAX_COST_MS * WORK_PER_MS,
 ): CodeFacts {
   const table = tableFor(code, digits);
-  table.reach(target, onProgress);
+  table.reach(target, onProgress, maxWork);
+  const settled = table.settledTo(target, maxWork);
   const k = table.rule.k;
-  const period = table.period !== null && proofNeeds(table.period, k) <= target ? table.period : null;
-  const computed = period === null ? target : provenAt(proofNeeds(period, k), target);
+  const period = table.period !== null && proofNeeds(table.period, k) <= settled ? table.period : null;
+  const computed = period === null ? settled : provenAt(proofNeeds(period, k), settled);
   // Every value in the table is right; with a proven period those past it come from the period.
-  const known = period === null ? target : table.length - 1;
+  const known = period === null ? settled : table.length - 1;
   return { values: table.values, known, period, computed, k };
 }
 
@@ -263,8 +269,14 @@ function valuesCostMs(profile: Profile, target: number): number {
   return (target * (profile.splits * (8 * profile.rare + 300) * 1.5e-6)) | 0;
 }
 
-/** Solves estimated longer than this are refused with advice instead of running into the job time limit. */
+/**
+ * Solves estimated longer than this are refused with advice instead of running into the job time limit; a
+ * computation the estimate misjudged stops when its work passes this (and what it settled is answered).
+ */
 export const MAX_COST_MS = 5 * 60_000;
+
+/** What the judge spends at most on one code (estimated, and in work): never minutes on an unsolved code. */
+export const JUDGE_CODE_MS = 15_000;
 
 /**
  * Values to compute for a question: the search, or the largest heap when the table can reach it; and when a
@@ -339,13 +351,15 @@ export interface ValueAnswer {
 /**
  * G(N) for every N asked about one code, from one table: computed as far as the largest N up to MAX_SEARCH
  * needs, and, when some N lies beyond, as far as a proof may need (within `autoCostMs`, stopping at the
- * first proof); never further than MAX_COST_MS allows. What neither the table nor a proven period gives is
- * `unknown`, with the reason.
+ * first proof); never further than `maxCostMs` allows, by estimate and by the work actually done (the judge
+ * spends at most JUDGE_CODE_MS on a code). What neither the table nor a proven period gives is `unknown`,
+ * with the reason.
  */
 export function answerValues(
   codeText: string,
   ns: readonly bigint[],
-  autoCostMs = AUTO_COST_MS,
+  autoCostMs = JUDGE_CODE_MS,
+  maxCostMs = JUDGE_CODE_MS,
 ): ValueAnswer[] {
   const code = readOctalCode(codeText);
   if (code.nim) return ns.map((n) => ({ line: n.toString() }));
@@ -357,8 +371,8 @@ export function answerValues(
   }
   let target = small;
   if (beyond) target = Math.max(target, affordableSearch(code.code, code.digits, autoCostMs));
-  if (target > CHEAP_VALUES) target = Math.min(target, affordableSearch(code.code, code.digits, MAX_COST_MS));
-  const facts = codeFacts(code.code, code.digits, target);
+  if (target > CHEAP_VALUES) target = Math.min(target, affordableSearch(code.code, code.digits, maxCostMs));
+  const facts = codeFacts(code.code, code.digits, target, undefined, maxCostMs * WORK_PER_MS);
   return ns.map((n) => {
     const v = valueFrom(facts, n);
     return v === undefined
