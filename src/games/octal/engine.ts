@@ -146,6 +146,11 @@ export class ValueTable {
     return this.values.length;
   }
 
+  /** Work done so far: inner-loop steps, the unit of the budgets (see WORK_STRIDE). */
+  get workDone(): number {
+    return this.work;
+  }
+
   /** Rare positions listed so far, or -1 while the plain method runs (no sparse space chosen). */
   get rarePositions(): number {
     return this.mask === 0 ? -1 : this.rareCount;
