@@ -235,8 +235,8 @@ describe('octal engine: parts against independent computations', () => {
 
 describe('octal engine: the work budget', () => {
   /** A fresh table's work once G(0..n) are computed. */
-  const workTo = (code: string, n: number) => {
-    const table = new ValueTable(makeRule(digitsOf(code)));
+  const workTo = (code: string, n: number, checkpoint = CHECKPOINT) => {
+    const table = new ValueTable(makeRule(digitsOf(code)), checkpoint);
     table.valuesTo(n, false);
     return table.workDone;
   };
@@ -255,58 +255,57 @@ describe('octal engine: the work budget', () => {
 
   it('stops at the first stride point past the budget and settles at the last checkpoint before it', () => {
     expect(WORK_STRIDE).toBe(CHECKPOINT);
-    for (const code of ['0.6']) {
-      const w1024 = workTo(code, 1024);
-      const w2048 = workTo(code, 2048);
-      const w3072 = workTo(code, 3072);
-      expect(w1024 < w2048 && w2048 < w3072, code).toBe(true);
-      const full = new ValueTable(makeRule(digitsOf(code)));
-      full.reach(8192);
-      expect(full.workDone).toBe(workTo(code, 8192));
-      // Budget one below the work at 3,072: the proof at checkpoint 2,048 runs, the computation stops at 3,072.
-      for (const [budget, settled, length] of [
-        [w3072 - 1, 2048, 3073],
-        [w3072, 4096, 5121],
-        [w2048 - 1, 2048, 3073],
-        // Past the budget at 1,024, but 2,048 ends that segment: its proof runs, the stop comes at 3,072.
-        [w1024 - 1, 1024, 3073],
-        [w1024, 2048, 3073],
-      ] as const) {
-        const table = new ValueTable(makeRule(digitsOf(code)));
-        table.reach(8192, undefined, budget);
-        expect([table.length, table.settledTo(8192, budget)], `${code} budget ${budget}`).toEqual([
-          length,
-          settled,
-        ]);
-        // A table grown further answers the same.
-        expect(full.settledTo(8192, budget), `${code} cached, budget ${budget}`).toBe(settled);
-        expect(Array.from(table.values.subarray(0, length))).toEqual(
-          Array.from(full.values.subarray(0, length)),
-        );
-      }
-      // A target at or below the stride point where the budget runs out is settled whole.
-      expect(full.settledTo(3072, w3072 - 1)).toBe(3072);
-      expect(full.settledTo(3073, w3072 - 1)).toBe(2048);
-      expect(full.settledTo(1024, 0)).toBe(1024);
-      expect(full.settledTo(1025, 0)).toBe(1024);
+    // Checkpoint 64, so the stride is 64 too: segments end at 64, 128, 256, 512; stride points every 64.
+    const table64 = () => new ValueTable(makeRule([6]), 64);
+    const [w64, w128, w192] = [64, 128, 192].map((n) => workTo('0.6', n, 64)) as [number, number, number];
+    expect(w64 < w128 && w128 < w192).toBe(true);
+    const full = table64();
+    full.reach(512);
+    expect(full.workDone).toBe(workTo('0.6', 512, 64));
+    for (const [budget, settled, length] of [
+      // One below the work at 192: the proof at checkpoint 128 runs, the computation stops at 192.
+      [w192 - 1, 128, 193],
+      [w192, 256, 321],
+      [w128 - 1, 128, 193],
+      // Past the budget at 64, but 128 ends that segment: its proof runs, the stop comes at 192.
+      [w64 - 1, 64, 193],
+      [w64, 128, 193],
+    ] as const) {
+      const table = table64();
+      table.reach(512, undefined, budget);
+      expect([table.length, table.settledTo(512, budget)], `budget ${budget}`).toEqual([length, settled]);
+      // A table grown further answers the same.
+      expect(full.settledTo(512, budget), `cached, budget ${budget}`).toBe(settled);
+      expect(Array.from(table.values.subarray(0, length))).toEqual(
+        Array.from(full.values.subarray(0, length)),
+      );
     }
+    // A target at or below the stride point where the budget runs out is settled whole.
+    expect(full.settledTo(192, w192 - 1)).toBe(192);
+    expect(full.settledTo(193, w192 - 1)).toBe(128);
+    expect(full.settledTo(64, 0)).toBe(64);
+    expect(full.settledTo(65, 0)).toBe(64);
     // A table that has not reached the budget's stride point settles the whole target.
-    const short = new ValueTable(makeRule([6]));
-    short.reach(1500);
-    expect(short.settledTo(8192, 0)).toBe(1024);
-    expect(new ValueTable(makeRule([6])).settledTo(8192, 0)).toBe(8192);
+    const short = table64();
+    short.reach(100);
+    expect(short.settledTo(512, 0)).toBe(64);
+    expect(table64().settledTo(512, 0)).toBe(512);
+    // The solver's tables: stride 1,024.
+    const solverTable = new ValueTable(makeRule([6]));
+    solverTable.reach(1500);
+    expect(solverTable.settledTo(4096, 0)).toBe(1024);
+    expect(solverTable.settledTo(1024, 0)).toBe(1024);
   });
 
   it('answers what the budget settled, and nothing past it', () => {
-    const budget = workTo('0.6', 3072) - 1;
+    const budget = workTo('0.6', 1024) - 1;
     const facts = codeFacts('0.6', digitsOf('0.6'), 8192, undefined, budget);
-    expect([facts.known, facts.computed, facts.period]).toEqual([2048, 2048, null]);
-    const g = bruteValues('0.6', 2048);
-    expect(valueFrom(facts, 2048n)).toBe(g[2048]);
-    expect(valueFrom(facts, 2049n)).toBeUndefined();
+    expect([facts.known, facts.computed, facts.period]).toEqual([1024, 1024, null]);
+    const g = bruteValues('0.6', 1025);
+    expect(valueFrom(facts, 1024n)).toBe(g[1024]);
+    expect(valueFrom(facts, 1025n)).toBeUndefined();
     // The judge's per-code budget in work units: a sliver of a millisecond stops 0.6 at its first checkpoint.
-    const tiny = (workTo('0.6', 1024) - 1) / WORK_PER_MS;
-    const [known, unknown] = answerValues('0.6', [1024n, 1025n], 0, tiny);
+    const [known, unknown] = answerValues('0.6', [1024n, 1025n], 0, budget / WORK_PER_MS);
     expect(known).toEqual({ line: String(g[1024]) });
     expect(unknown?.line).toBe('unknown');
     expect(unknown?.note).toMatch(/G\(0\.\.1,024, as far as fits the time one question may take\)/);
@@ -369,10 +368,13 @@ describe('octal solver: limits and moves', () => {
     expect(fast.sample).toEqual(bruteValues('0.77', 82));
     expect(fast.periodSample).toEqual(bruteValues('0.77', 82).slice(71, 83));
     expect(fast.proof).toEqual({ from: 71, below: 2 * 71 + 12 + 2, computed: 1024 });
-    // 0.16: a period longer than the 240 values shown.
-    const long = solveOctal(params('0.16', ['1000000000000000000'], 600_000));
-    expect(long.periodSample).toHaveLength(240);
-    expect(long.sample).toHaveLength(240);
+    // 0.156: a period (349) longer than the 240 values shown, from 3,479.
+    const long = solveOctal(params('0.156', ['1000000000000000000']));
+    expect([long.preperiod, long.period]).toEqual([3479, 349]);
+    expect(long.periodSample).toEqual(
+      Array.from(codeFacts('0.156', [1, 5, 6], 20_000).values.subarray(3479, 3719)),
+    );
+    expect(long.sample).toEqual(bruteValues('0.156', 239));
   });
 
   it('reads huge heaps through the period, splits included', () => {

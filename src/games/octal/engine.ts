@@ -93,8 +93,9 @@ export function provePeriod(g: Int32Array, m: number, k: number): Period | null 
 export const CHECKPOINT = 1024;
 
 /**
- * Work (inner-loop steps: a split or a rare position looked at) is recorded at every multiple of WORK_STRIDE,
- * and a budget is checked there. A multiple of CHECKPOINT's divisors, so every checkpoint is a stride point.
+ * Work (inner-loop steps: a split or a rare position looked at) is recorded at every multiple of the stride,
+ * WORK_STRIDE or the first checkpoint if smaller, and a budget is checked there (so every checkpoint of the
+ * solver's tables is a stride point).
  */
 export const WORK_STRIDE = 1024;
 
@@ -124,9 +125,10 @@ export class ValueTable {
   /** stamp[v] = n when v is an option of n (values 0..2^(bits+1) - 1). */
   private stamp = new Int32Array(4).fill(-1);
   private rareCount = 0;
-  /** Work done so far (see WORK_STRIDE), and workAt[j] = the work when G(0..j * WORK_STRIDE) were done. */
+  /** Work done so far (see WORK_STRIDE), and workAt[j] = the work when G(0..j * stride) were done. */
   private work = 0;
   private workAt = new Float64Array(16);
+  private readonly stride: number;
 
   /**
    * `checkpoint`: where the first proof attempt and mask choice happen. `alwaysSparse`: use the best mask even
@@ -138,6 +140,7 @@ export class ValueTable {
     private readonly alwaysSparse = false,
   ) {
     this.values = new Int32Array(checkpoint + 1);
+    this.stride = Math.min(checkpoint, WORK_STRIDE);
     this.setBits(1);
   }
 
@@ -225,11 +228,12 @@ export class ValueTable {
    * whatever this table computed before, so answers never depend on a worker's cache.
    */
   settledTo(target: number, maxWork = Infinity): number {
-    const strides = Math.min(this.workAt.length, ((this.length - 1) / WORK_STRIDE) | 0);
-    for (let j = 1; j <= strides && j * WORK_STRIDE < target; j++) {
+    const stride = this.stride;
+    const strides = ((this.length - 1) / stride) | 0;
+    for (let j = 1; j <= strides && j * stride < target; j++) {
       if (this.workAt[j]! > maxWork) {
         let c = this.checkpoint;
-        while (2 * c <= j * WORK_STRIDE) c *= 2;
+        while (2 * c <= j * stride) c *= 2;
         return c;
       }
     }
@@ -247,8 +251,8 @@ export class ValueTable {
     for (let n = this.length; n <= last; n++) {
       this.values[n] = this.mexAt(n);
       this.length = n + 1;
-      if ((n & (WORK_STRIDE - 1)) === 0) {
-        this.recordWork(n / WORK_STRIDE);
+      if (n % this.stride === 0) {
+        this.recordWork(n / this.stride);
         if (this.work > maxWork && n < last) return false;
       }
       if (onProgress !== undefined && (n & (PROGRESS_EVERY - 1)) === 0) onProgress(n);
