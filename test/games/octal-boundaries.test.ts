@@ -15,9 +15,12 @@ import type { OctalParams } from '../../src/games/octal/schema.js';
 import {
   answerValues,
   codeFacts,
+  affordableSearch,
   estimateOctalCost,
+  provenAt,
   solveOctal,
   TooCostlyError,
+  unknownReason,
   valueFrom,
   ValueUnknownError,
   WORK_PER_MS,
@@ -199,8 +202,8 @@ describe('octal solver: limits and moves', () => {
     expect(cost('0.106', 16_384)).toBe(Math.ceil(1 + (16_384 * 16_384 * 2e-6) / 4));
     expect(cost('0.106', 16_383)).toBe(Math.ceil(1 + (16_383 * 16_383 * 2e-6) / 4));
     // Above: from the profile. No sparse space: the same quadratic cost times the splits.
-    expect(cost('0.106', 16_385)).toBe(Math.ceil((16_385 * 16_385 * 2e-6) / 4));
-    expect(cost('0.004', 20_000)).toBe(Math.ceil((20_000 * 20_000 * 2e-6) / 4));
+    expect(cost('0.106', 16_385)).toBe(Math.ceil((16_385 * 16_385 * 2e-6) / 4 + 16_385 / 20_000));
+    expect(cost('0.004', 20_000)).toBe(201);
     // Proven within the profile: 1 ms whatever the size; no splits: linear.
     expect(cost('0.77', 10_000_000)).toBe(1);
     expect(cost('0.3', 10_000_000)).toBe(1);
@@ -212,6 +215,50 @@ describe('octal solver: limits and moves', () => {
     const sixB = cost('0.6', 200_000);
     expect(sixB).toBeGreaterThan(1.9 * sixA);
     expect(sixB).toBeLessThan(2.1 * sixA);
+  });
+});
+
+describe('octal solver: how far to look', () => {
+  it('names the checkpoint where a fresh table proves the period, never past the target', () => {
+    expect(provenAt(167, 20_000)).toBe(1024);
+    expect(provenAt(1024, 20_000)).toBe(1024);
+    expect(provenAt(1025, 20_000)).toBe(2048);
+    expect(provenAt(5000, 3000)).toBe(3000);
+    expect(provenAt(100, 1000)).toBe(1000);
+    const small = solveOctal(params('0.77', [5], 1000));
+    expect([small.computed, small.proof?.computed]).toEqual([1000, 1000]);
+    const large = solveOctal(params('0.156', [5]));
+    expect([large.computed, large.proof?.computed]).toEqual([8192, 8192]);
+  });
+
+  it('says why a value is unknown: the most one question computes, or what fit the time', () => {
+    expect(unknownReason('0.6', 5n, 10_000_000)).toContain(
+      'G(0..10,000,000, the most one question computes)',
+    );
+    expect(unknownReason('0.6', 5n, 9_999_999)).toContain(
+      'G(0..9,999,999, as far as fits the time one question may take)',
+    );
+  });
+
+  it('grows the search on its own as far as the time allows, by tenths, never below the profile', () => {
+    const six = [6];
+    const whole = estimateOctalCost({ code: '0.6', heaps: ['1'], search: 10_000_000 });
+    expect(affordableSearch('0.6', six, whole)).toBe(10_000_000);
+    expect(affordableSearch('0.6', six, whole - 1)).toBe(9_000_000);
+    expect(affordableSearch('0.6', six, 0)).toBe(4096);
+    expect(affordableSearch('0.77', [7, 7], 1)).toBe(10_000_000);
+    expect(affordableSearch('0.77', [7, 7], 0)).toBe(4096);
+    // Refused past five minutes, naming the largest search (down by tenths from the asked one) that fits.
+    let fits = 10_000_000;
+    const cost = (search: number) => estimateOctalCost({ code: '0.106', heaps: ['1'], search });
+    while (fits > 4096 && cost(fits) > 5 * 60_000) fits = Math.floor(fits * 0.9);
+    expect(cost(fits)).toBeLessThanOrEqual(5 * 60_000);
+    expect(() => solveOctal(params('0.106', [1], 10_000_000))).toThrow(
+      `Ask for search (and heaps) up to about ${fits.toLocaleString('en-US')}.`,
+    );
+    expect(() => solveOctal(params('0.106', [1], 10_000_000))).toThrow(
+      `would take about ${Math.round(cost(10_000_000) / 60_000).toLocaleString('en-US')} minutes`,
+    );
   });
 });
 

@@ -64,7 +64,7 @@ export interface CodeFacts {
 }
 
 /** The first checkpoint at or past `need` on the way to `target` (where a fresh table would find the proof). */
-function provenAt(need: number, target: number): number {
+export function provenAt(need: number, target: number): number {
   let c = CHECKPOINT;
   while (c < need && c < target) c *= 2;
   return Math.min(c, target);
@@ -257,14 +257,16 @@ function profileOf(code: string, digits: readonly number[]): Profile {
   return profile;
 }
 
-/** Rough milliseconds to compute G(0..target) (unloaded machine; calibrated in bench/octal.bench.ts). */
+/**
+ * Rough milliseconds to compute G(0..target), target > PROFILE_VALUES (unloaded machine; calibrated in
+ * bench/octal.bench.ts).
+ */
 function valuesCostMs(profile: Profile, target: number): number {
   // A period proven within the profile ends every computation there, whatever the target.
   if (profile.proven) return 1;
-  if (target <= PROFILE_VALUES) return 1 + target / 50_000;
-  if (profile.splits === 0) return target / 20_000;
-  // No sparse space: every split of every heap, about 2 ns each.
-  if (profile.rare < 0) return (profile.splits * target * target * 2e-6) / 4;
+  // No sparse space (and no splits: no mask is ever chosen): every split of every heap, about 2 ns each,
+  // and the moves leaving one heap, about 50 ns a value.
+  if (profile.rare < 0) return (profile.splits * target * target * 2e-6) / 4 + target / 20_000;
   // Each value walks the rare positions and a few hundred splits (more where values run high, as in 0.6).
   return (target * (profile.splits * (8 * profile.rare + 300) * 1.5e-6)) | 0;
 }
