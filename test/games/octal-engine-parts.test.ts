@@ -10,6 +10,7 @@ import { bruteValues } from '../../src/games/octal/brute.js';
 import { readOctalCode } from '../../src/games/octal/code.js';
 import {
   CHECKPOINT,
+  isCommon,
   makeRule,
   proofNeeds,
   provePeriod,
@@ -72,6 +73,26 @@ describe('octal engine: parts against independent computations', () => {
     expect(Array.from(rule.singles)).toEqual([1, 4]);
     expect(Array.from(rule.splits)).toEqual([1, 2, 3]);
     expect(proofNeeds({ preperiod: 3, period: 5 }, 2)).toBe(17);
+  });
+
+  it('calls a value common when its bits under the mask are odd in number, at any width', () => {
+    const values = [
+      0,
+      1,
+      2,
+      3,
+      5,
+      255,
+      256,
+      1 << 15,
+      (1 << 16) | 1,
+      (1 << 20) | (1 << 9),
+      0x7fffffff,
+      0x55555555,
+    ];
+    const masks = [0, 1, 3, 0xff, 0x100, 0xffff, 0x10000, 0x10200, 0x7fffffff, 0x2aaaaaaa];
+    for (const v of values)
+      for (const mask of masks) expect(isCommon(v, mask), `${v} ${mask}`).toBe(parity(v & mask) === 1);
   });
 
   it('proves the least period exactly at the theorem’s bound, not one value before', () => {
@@ -189,6 +210,64 @@ describe('octal engine: the work budget', () => {
     const two = new ValueTable(makeRule([4, 4]), 2048);
     two.valuesTo(1000, false);
     expect(two.workDone).toBe(2 * steps);
+  });
+
+  it('counts the sparse method’s steps: the rare positions per split, then the walk', () => {
+    // Each value costs at least the rare positions listed times the splits, and at most that plus a full walk.
+    for (const digits of [[6], [0, 5, 4], [1, 6], [4, 4]]) {
+      const table = new ValueTable(makeRule(digits), 8, true);
+      table.valuesTo(8, false);
+      const splits = makeRule(digits).splits.length;
+      for (let n = 9; n <= 300; n++) {
+        const before = table.workDone;
+        const rare = table.rarePositions;
+        table.valuesTo(n, false);
+        const step = table.workDone - before;
+        if (n % 8 === 0 && (n & (n - 1)) === 0) continue; // a checkpoint: the mask may change
+        expect(step, `${digits.join('')} ${n}`).toBeGreaterThanOrEqual(rare * splits);
+        expect(step, `${digits.join('')} ${n}`).toBeLessThanOrEqual(
+          rare * splits + splits * (n >> 1) + splits,
+        );
+      }
+    }
+  });
+
+  it('reports progress every 64 first checkpoints (at most 65,536 values) as the share of the way done', () => {
+    const seen: number[] = [];
+    new ValueTable(makeRule([6]), 8).reach(1200, (f) => seen.push(f));
+    expect(seen).toEqual([511 / 1200, 1023 / 1200, 1]);
+    const resumed: number[] = [];
+    const table = new ValueTable(makeRule([6]), 8);
+    table.reach(600);
+    table.reach(1100, (f) => resumed.push(f));
+    expect(resumed).toEqual([(1024 - 601) / (1100 - 601 + 1), 1]);
+    const none: number[] = [];
+    const proven = new ValueTable(makeRule([7, 7]));
+    proven.reach(5000, (f) => none.push(f));
+    proven.reach(9000, (f) => none.push(f));
+    expect(none).toEqual([1, 1]);
+  });
+
+  it('records the work past its first sixteen stride points', () => {
+    const workAt = (n: number) => {
+      const table = new ValueTable(makeRule([6]), 8);
+      table.valuesTo(n, false);
+      return table.workDone;
+    };
+    const full = new ValueTable(makeRule([6]), 8);
+    full.reach(400);
+    for (const [at, settled] of [
+      [240, 128],
+      [256, 256],
+      [136, 128],
+      [400, 256],
+    ] as const) {
+      const budget = workAt(at) - 1;
+      expect(full.settledTo(401, budget), `budget below the work at ${at}`).toBe(settled);
+      const table = new ValueTable(makeRule([6]), 8);
+      table.reach(401, undefined, budget);
+      expect(table.settledTo(401, budget)).toBe(settled);
+    }
   });
 
   it('stops at the first stride point past the budget and settles at the last checkpoint before it', () => {

@@ -99,6 +99,7 @@ export const CHECKPOINT = 1024;
  */
 export const WORK_STRIDE = 1024;
 
+/** Progress is reported every PROGRESS_EVERY values (every 64 first checkpoints, if fewer). */
 const PROGRESS_EVERY = 1 << 16;
 
 /**
@@ -129,6 +130,7 @@ export class ValueTable {
   private work = 0;
   private workAt = new Float64Array(16);
   private readonly stride: number;
+  private readonly progressEvery: number;
 
   /**
    * `checkpoint`: where the first proof attempt and mask choice happen. `alwaysSparse`: use the best mask even
@@ -141,6 +143,7 @@ export class ValueTable {
   ) {
     this.values = new Int32Array(checkpoint + 1);
     this.stride = Math.min(checkpoint, WORK_STRIDE);
+    this.progressEvery = Math.min(64 * checkpoint, PROGRESS_EVERY);
     this.setBits(1);
   }
 
@@ -255,7 +258,7 @@ export class ValueTable {
         this.recordWork(n / this.stride);
         if (this.work > maxWork && n < last) return false;
       }
-      if (onProgress !== undefined && (n & (PROGRESS_EVERY - 1)) === 0) onProgress(n);
+      if (onProgress !== undefined && n % this.progressEvery === 0) onProgress(n);
     }
     return true;
   }
@@ -280,10 +283,11 @@ export class ValueTable {
   private mexAt(n: number): number {
     if (this.mask === 0) return this.plainMexAt(n);
     const g = this.values;
-    const { leaveNone, singles, splits, k } = this.rule;
+    const { leaveNone, singles, splits } = this.rule;
     // stamp[v] === n marks v as an option of n: one store per option, nothing to clear between values.
     const stamp = this.stamp;
-    if (n <= k && leaveNone[n] === 1) stamp[0] = n;
+    // leaveNone has k + 1 entries; past them the read is undefined, never 1.
+    if (leaveNone[n] === 1) stamp[0] = n;
     for (let s = 0; s < singles.length; s++) {
       const rest = n - singles[s]!;
       if (rest >= 1) stamp[g[rest]!] = n;
@@ -310,7 +314,8 @@ export class ValueTable {
     let ri = 0;
     while (stamp[rareValues[ri]!] === n) ri++;
     let candidate = rareValues[ri]!;
-    if (candidate < smallestCommon && splits.length > 0) {
+    // (A mask is chosen only for codes with splits, so there is at least one.)
+    if (candidate < smallestCommon) {
       // Walk the splits until every rare value below smallestCommon has turned up, or all splits are seen.
       if (splits.length === 1) {
         const rest = n - splits[0]!;
@@ -357,10 +362,11 @@ export class ValueTable {
    */
   private plainMexAt(n: number): number {
     const g = this.values;
-    const { leaveNone, singles, splits, k } = this.rule;
+    const { leaveNone, singles, splits } = this.rule;
     // Same stamping loop as mexAt, written out on purpose: speed (inlined inner loop, the tightest there is).
     const stamp = this.stamp;
-    if (n <= k && leaveNone[n] === 1) stamp[0] = n;
+    // leaveNone has k + 1 entries; past them the read is undefined, never 1.
+    if (leaveNone[n] === 1) stamp[0] = n;
     for (let s = 0; s < singles.length; s++) {
       const rest = n - singles[s]!;
       if (rest >= 1) stamp[g[rest]!] = n;
@@ -389,9 +395,8 @@ export class ValueTable {
   private setBits(bits: number): void {
     this.bits = bits;
     const size = 2 << bits;
-    const stamp = new Int32Array(size).fill(-1);
-    stamp.set(this.stamp.subarray(0, Math.min(this.stamp.length, size)));
-    this.stamp = stamp;
+    // Fresh stamps: called between values, when no stamp of a value still to come is set yet.
+    this.stamp = new Int32Array(size).fill(-1);
     const common: number[] = [];
     const rare: number[] = [];
     for (let v = 0; v < size; v++) (isCommon(v, this.mask) ? common : rare).push(v);
@@ -439,7 +444,7 @@ export class ValueTable {
 }
 
 /** Common: v & mask has an odd number of bits. With mask 0 every value is rare (the plain method). */
-function isCommon(v: number, mask: number): boolean {
+export function isCommon(v: number, mask: number): boolean {
   let x = v & mask;
   x ^= x >>> 16;
   x ^= x >>> 8;
