@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parseParams } from '../../src/core/params.js';
 import { bruteValues, octalBrute } from '../../src/games/octal/brute.js';
 import { describeCode, describeDigit, MAX_DIGITS, readOctalCode } from '../../src/games/octal/code.js';
-import { makeRule, ValueTable } from '../../src/games/octal/engine.js';
+import { makeRule, proofNeeds, ValueTable } from '../../src/games/octal/engine.js';
 import { octal } from '../../src/games/octal/index.js';
 import { octalJudge } from '../../src/games/octal/judge.js';
 import type { OctalParams } from '../../src/games/octal/schema.js';
@@ -25,7 +25,8 @@ import {
   ValueUnknownError,
   WORK_PER_MS,
 } from '../../src/games/octal/solve.js';
-import { judgeOutput } from './judge-harness.js';
+import { InputReader } from '../../src/core/reader.js';
+import { judgeError, judgeOutput } from './judge-harness.js';
 
 const digitsOf = (code: string) => readOctalCode(code).digits;
 
@@ -57,6 +58,21 @@ describe('octal codes: reading and words', () => {
       /has "a" after the point, where only octal digits 0-7 may stand/,
     );
     expect(() => readOctalCode('0.7.7')).toThrow(/has "\." after the point/);
+    // Nim's endless 3s: the whole text, from its start to its end.
+    expect(() => readOctalCode('10.3...')).toThrow(/"10\.3\.\.\." repeats forever/);
+    expect(() => readOctalCode('0.3...3')).toThrow(/has "\." after the point/);
+    expect(() => readOctalCode('0.7...7')).toThrow(/has "\." after the point/);
+    // Messages quote the code as typed, without the spaces around it.
+    for (const [text, quoted] of [
+      [' 0.7... ', '"0.7..." repeats'],
+      [' 77 ', '"77" has no point'],
+      [' 1.7 ', '"1.7" has "1" before'],
+      [' 0. ', '"0." has no digits'],
+      [' 0.78 ', '"0.78" has the digit 8'],
+      [' 0.7a ', '"0.7a" has "a"'],
+      [` 0.${'7'.repeat(33)} `, `"0.${'7'.repeat(33)}" has 33 digits`],
+    ] as const)
+      expect(() => readOctalCode(text), text).toThrow(quoted);
   });
 
   it('says what each digit allows, and what a code allows', () => {
@@ -165,20 +181,30 @@ describe('octal solver: limits and moves', () => {
   });
 
   it('reads huge heaps through the period, splits included', () => {
-    const p = params('0.4', ['1000000000000000000', '999999999999999999']);
-    const fast = solveOctal(p);
     const facts = codeFacts('0.4', [4], 20_000);
     expect(facts.period).not.toBeNull();
     const { preperiod: n0, period: per } = facts.period!;
     const g = bruteValues('0.4', n0 + 3 * per);
     const at = (n: bigint) => g[n0 + Number((n - BigInt(n0)) % BigInt(per))]!;
-    expect(fast.values).toEqual([String(at(10n ** 18n)), String(at(10n ** 18n - 1n))]);
+    // A second heap worth less than the huge one, so the huge heap has a move: a split far in the period.
+    const small = g.findIndex((v) => v < at(10n ** 18n));
+    const p = params('0.4', ['1000000000000000000', small]);
+    const fast = solveOctal(p);
+    expect(fast.values).toEqual([String(at(10n ** 18n)), String(g[small])]);
+    expect(fast.moves.map((m) => [m.heap, m.leave.length])).toEqual([[0, 2]]);
     for (const move of fast.moves) {
       const left = move.leave.map(BigInt);
       const rest = BigInt(p.heaps[1 - move.heap]!);
       expect(left.reduce((x, y) => x + y, 0n)).toBe(BigInt(p.heaps[move.heap]!) - BigInt(move.take));
+      expect(left.every((x) => x >= 1n)).toBe(true);
       const xor = [...left, rest].reduce((x, n) => x ^ (n < BigInt(g.length) ? g[Number(n)]! : at(n)), 0);
       expect(xor).toBe(0);
+      // The least split: no smaller first part gives the same value.
+      const valueOf = (n: bigint) => (n < BigInt(g.length) ? g[Number(n)]! : at(n));
+      for (let a = 1n; a < left[0]!; a++) {
+        const b = BigInt(p.heaps[0]!) - BigInt(move.take) - a;
+        expect(valueOf(a) ^ valueOf(b)).not.toBe(valueOf(rest));
+      }
     }
   });
 
@@ -210,11 +236,51 @@ describe('octal solver: limits and moves', () => {
     // Heaps past the search grow it (to the largest heap when it is within 10^7).
     expect(cost('0.106', 1000, ['16384'])).toBe(cost('0.106', 16_384));
     expect(cost('0.106', 1000, ['16385'])).toBe(cost('0.106', 16_385));
-    // 0.6: sparse, linear in the size and growing with its rare positions.
-    const sixA = cost('0.6', 100_000);
-    const sixB = cost('0.6', 200_000);
-    expect(sixB).toBeGreaterThan(1.9 * sixA);
-    expect(sixB).toBeLessThan(2.1 * sixA);
+    // 0.6: sparse, linear in the size: every rare position of its first 4,096 values, and 300 more steps.
+    const profile = new ValueTable(makeRule([6]));
+    profile.reach(4096);
+    const rare = profile.rarePositions;
+    expect(rare).toBeGreaterThan(0);
+    expect(cost('0.6', 100_000)).toBe((100_000 * ((8 * rare + 300) * 1.5e-6)) | 0);
+    // The largest heap counts, wherever it stands; up to 10^7 it sets the table's size.
+    expect(cost('0.106', 1000, ['16385', '1'])).toBe(cost('0.106', 16_385));
+    expect(cost('0.106', 1000, ['10000000'])).toBe(cost('0.106', 10_000_000));
+    expect(cost('nim', 1000)).toBe(1);
+  });
+});
+
+describe('octal solver: Nim, periods and the table’s end', () => {
+  it('answers Nim by the heaps themselves: moves to the XOR, none when it is 0, the sample 0, 1, 2, ...', () => {
+    const nim = solveOctal(params('nim', [3, 4, 5]));
+    expect(nim.moves).toEqual([{ heap: 0, take: '2', leave: ['1'] }]);
+    expect(solveOctal(params('nim', [5])).moves).toEqual([{ heap: 0, take: '5', leave: [] }]);
+    expect(solveOctal(params('nim', [6, 6])).moves).toEqual([]);
+    expect(nim.sample).toEqual(Array.from({ length: 240 }, (_, n) => n));
+    expect([nim.periodSample, nim.preperiod, nim.period, nim.proof, nim.computed]).toEqual([
+      [],
+      null,
+      null,
+      null,
+      0,
+    ]);
+  });
+
+  it('reports a period only where G(0..target) prove it: exactly at the theorem’s need, not one value before', () => {
+    // 0.165: n0 = 5,181, p = 1,550, k = 3: the proof needs G(0..2 * 5,181 + 2 * 1,550 + 2) = G(0..13,464).
+    expect(proofNeeds({ preperiod: 5181, period: 1550 }, 3)).toBe(13_464);
+    expect(solveOctal(params('0.165', [12], 13_464)).period).toBe(1550);
+    expect(solveOctal(params('0.165', [12], 13_463)).period).toBeNull();
+    // Whatever the cached table holds: asked again with a smaller search, still no period.
+    expect(solveOctal(params('0.165', [12], 8192)).period).toBeNull();
+    const none = solveOctal(params('0.6', [12], 1000));
+    expect([none.periodSample, none.proof, none.preperiod]).toEqual([[], null, null]);
+  });
+
+  it('reads the first value past the table through the period', () => {
+    const facts = codeFacts('0.77', [7, 7], 20_000);
+    const g = bruteValues('0.77', 83);
+    const next = facts.known + 1;
+    expect(valueFrom(facts, BigInt(next))).toBe(g[71 + ((next - 71) % 12)]);
   });
 });
 
@@ -245,6 +311,8 @@ describe('octal solver: how far to look', () => {
     const whole = estimateOctalCost({ code: '0.6', heaps: ['1'], search: 10_000_000 });
     expect(affordableSearch('0.6', six, whole)).toBe(10_000_000);
     expect(affordableSearch('0.6', six, whole - 1)).toBe(9_000_000);
+    const nine = estimateOctalCost({ code: '0.6', heaps: ['1'], search: 9_000_000 });
+    expect(affordableSearch('0.6', six, nine)).toBe(9_000_000);
     expect(affordableSearch('0.6', six, 0)).toBe(4096);
     expect(affordableSearch('0.77', [7, 7], 1)).toBe(10_000_000);
     expect(affordableSearch('0.77', [7, 7], 0)).toBe(4096);
@@ -282,5 +350,23 @@ describe('octal judge: limits', () => {
     expect(beyond[0]?.note).toMatch(/G\(10,000,001\) for 0\.6 is unknown: G\(0\.\.4,096/);
     expect(beyond[1]).toEqual({ line: String(bruteValues('0.6', 3)[3]) });
     expect(answerValues('nim', [10n ** 18n])).toEqual([{ line: '1000000000000000000' }]);
+  });
+
+  it('computes as far as an N of exactly 10^7 needs, within what the judge may spend', () => {
+    const fits = affordableSearch('0.6', [6], 60);
+    expect(fits).toBeGreaterThan(4096);
+    const [answer] = answerValues('0.6', [10_000_000n], 0, 60);
+    expect(answer?.note).toContain(`G(0..${fits.toLocaleString('en-US')}, as far as fits`);
+  });
+
+  it('names the line of a bad code, and reads tests one by one for the generic judge', async () => {
+    expect((await judgeError(octal, '2\n0.77 5\n0.78 5\n')).message).toMatch(/line 3: test 2: code "0\.78"/);
+    const seen: OctalParams[] = [];
+    for await (const p of octalJudge.parse(InputReader.fromString('2\n.77 5\nnim 1000000000000000000\n')))
+      seen.push(p);
+    expect(seen).toEqual([
+      { code: '0.77', heaps: ['5'], search: 20_000 },
+      { code: 'nim', heaps: ['1000000000000000000'], search: 20_000 },
+    ]);
   });
 });

@@ -52,8 +52,11 @@ export const octalJudge: JudgeFormat<OctalParams, OctalResult> = {
       if (list === undefined) byCode.set(code, [i]);
       else list.push(i);
     });
+    // Stryker disable next-line ArrayDeclaration: every answers[i] is set below, presized or not
     const answers: ValueAnswer[] = new Array<ValueAnswer>(tests.length);
+    // Stryker disable next-line MethodExpression: each code's answers depend on that code alone (codeFacts is deterministic), so the order codes are answered in changes nothing
     for (const code of [...byCode.keys()].sort()) {
+      // Stryker disable next-line ArrayDeclaration: every key of byCode has a list
       const indices = byCode.get(code) ?? [];
       const values = answerValues(
         code,

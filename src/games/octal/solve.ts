@@ -3,6 +3,7 @@
  * heaps beyond the table read through the period (only when proven), the XOR, and winning moves found among
  * the options of one heap. Nim (G(n) = n) needs no table.
  */
+import { LRUCache } from 'lru-cache';
 import { InputError } from '../../core/errors.js';
 import type { SolveContext } from '../../core/game.js';
 import { readOctalCode } from './code.js';
@@ -33,23 +34,16 @@ export function unknownReason(code: string, heap: bigint, computed: number): str
   return `G(${fmtCount(heap)}) for ${code} is unknown: G(0..${limit}) were computed and prove no period (the octal periodicity theorem needs G(n + p) = G(n) for all n0 <= n < 2 n0 + p + k), so heaps beyond ${fmtCount(computed)} have no value Grundy can vouch for.`;
 }
 
-/** The tables of recently asked codes, so a worker answers the next question on a code from memory. */
-const tables = new Map<string, ValueTable>();
-/** Values kept across all cached tables (4 bytes each). */
-const CACHE_VALUES = 1 << 24;
+/**
+ * The tables of recently asked codes, so a worker answers the next question on a code from memory: at most
+ * 2^25 values (4 bytes each) in all, which holds one table of 10^7 values with room to grow.
+ */
+const tables = new LRUCache<string, ValueTable>({ maxSize: 1 << 25, sizeCalculation: (t) => t.size });
 
 function tableFor(code: string, digits: readonly number[]): ValueTable {
-  let table = tables.get(code);
-  if (table === undefined) table = new ValueTable(makeRule(digits));
-  tables.delete(code);
+  const table = tables.get(code) ?? new ValueTable(makeRule(digits));
+  // Set again after every question: a table grows, and its size is counted when set.
   tables.set(code, table);
-  let total = 0;
-  for (const t of tables.values()) total += t.size;
-  for (const [key, t] of tables) {
-    if (total <= CACHE_VALUES || t === table) break;
-    tables.delete(key);
-    total -= t.size;
-  }
   return table;
 }
 
@@ -66,7 +60,7 @@ export interface CodeFacts {
 /** The first checkpoint at or past `need` on the way to `target` (where a fresh table would find the proof). */
 export function provenAt(need: number, target: number): number {
   let c = CHECKPOINT;
-  while (c < need && c < target) c *= 2;
+  while (c < need) c *= 2;
   return Math.min(c, target);
 }
 
@@ -242,18 +236,20 @@ interface Profile {
 }
 
 const PROFILE_VALUES = 4096;
-const profiles = new Map<string, Profile>();
+const profiles = new LRUCache<string, Profile>({ max: 4096 });
 
 /** From a fresh table, so estimates never depend on what a worker happens to hold in memory. */
 function profileOf(code: string, digits: readonly number[]): Profile {
-  let profile = profiles.get(code);
-  if (profile === undefined) {
-    const table = new ValueTable(makeRule(digits));
-    table.reach(PROFILE_VALUES);
-    profile = { proven: table.period !== null, rare: table.rarePositions, splits: table.rule.splits.length };
-    if (profiles.size >= 4096) profiles.clear();
-    profiles.set(code, profile);
-  }
+  const cached = profiles.get(code);
+  if (cached !== undefined) return cached;
+  const table = new ValueTable(makeRule(digits));
+  table.reach(PROFILE_VALUES);
+  const profile = {
+    proven: table.period !== null,
+    rare: table.rarePositions,
+    splits: table.rule.splits.length,
+  };
+  profiles.set(code, profile);
   return profile;
 }
 
