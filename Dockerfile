@@ -6,6 +6,7 @@ COPY package.json package-lock.json ./
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY bin ./bin
+COPY scripts/bundle-cli.ts ./scripts/
 RUN npm ci --no-audit --no-fund
 
 # Runtime stage: production dependencies and the compiled code only, as a non-root user.

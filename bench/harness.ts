@@ -46,11 +46,11 @@ export function fmt(n: number | bigint): string {
   return n.toLocaleString('en-US');
 }
 
-/** Median wall time of the built CLI (`dist/cli/main.js`, process start included) reading `inputFile` on stdin. */
+/** Median wall time of the `grundy` binary (bin/grundy.js, process start included) reading `inputFile` on stdin. */
 export async function timeCliMedian(args: readonly string[], inputFile: string, repeat = 3): Promise<number> {
   const { spawnSync } = await import('node:child_process');
   const { openSync, closeSync } = await import('node:fs');
-  const cli = new URL('../dist/cli/main.js', import.meta.url).pathname;
+  const cli = new URL('../bin/grundy.js', import.meta.url).pathname;
   return timeMedian(() => {
     const fd = openSync(inputFile, 'r');
     try {

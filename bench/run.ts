@@ -2,6 +2,7 @@
 import type { BenchFile, BenchRow } from './harness.js';
 
 const files = [
+  'startup',
   'seagm',
   'multiplication',
   'abgame',

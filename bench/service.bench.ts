@@ -1,12 +1,14 @@
 /**
  * The solve service: a small job's round trip through Redis and a `grundy worker` (p50 / p99), throughput with
- * one and two worker processes (and for tiny jobs), and cache-hit latency, each next to the in-process driver's
- * figures, with BullMQ's own no-op figure on the same machine (the floor any BullMQ queue stands on).
+ * one and two worker processes (and for tiny jobs, with the CPU time the asker, the worker and Redis spend on
+ * each), and cache-hit latency, each next to the in-process driver's figures, with BullMQ's own no-op figures on
+ * the same machine (the floor any BullMQ queue stands on, and what a waiting caller costs BullMQ itself).
  * Needs a Redis at REDIS_URL (default redis://127.0.0.1:6379) and the built CLI (`npm run bench` builds it);
  * without Redis only the in-process rows are printed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Queue, Worker } from 'bullmq';
+import { readFileSync } from 'node:fs';
+import { Queue, QueueEvents, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -100,12 +102,16 @@ async function cacheHits(service: SolveService, count: number): Promise<number> 
 }
 
 /**
- * BullMQ's own figure on this machine: NOOP_JOBS jobs added at once (addBulk), then drained by one Worker whose
- * processor does nothing. No validation, no cache, no waiting caller: the floor any BullMQ queue stands on.
+ * BullMQ's own figures on this machine, with one Worker whose processor does nothing (no validation, no cache):
+ * - drain: NOOP_JOBS jobs added at once (addBulk), then drained: the floor any BullMQ queue stands on;
+ * - round trip: NOOP_JOBS jobs added one by one, IN_FLIGHT at a time, each caller waiting for its job to finish
+ *   (`job.waitUntilFinished`, one QueueEvents): what a caller that waits for answers costs BullMQ itself.
+ * Both in this one process. Returns the wall times in ms.
  */
-async function bullmqNoop(prefix: string): Promise<number> {
+async function bullmqNoop(prefix: string): Promise<{ drain: number; roundTrip: number }> {
   const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   const queue = new Queue('noop', { connection, prefix });
+  const events = new QueueEvents('noop', { connection: { url: REDIS_URL }, prefix });
   const worker = new Worker('noop', () => Promise.resolve(1), {
     connection,
     prefix,
@@ -113,6 +119,7 @@ async function bullmqNoop(prefix: string): Promise<number> {
     autorun: false,
   });
   try {
+    await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
     await queue.addBulk(
       Array.from({ length: NOOP_JOBS }, (_, i) => ({
         name: 'noop',
@@ -120,7 +127,7 @@ async function bullmqNoop(prefix: string): Promise<number> {
         opts: { removeOnComplete: true },
       })),
     );
-    const start = performance.now();
+    let start = performance.now();
     let done = 0;
     await new Promise<void>((resolve) => {
       worker.on('completed', () => {
@@ -128,11 +135,78 @@ async function bullmqNoop(prefix: string): Promise<number> {
       });
       worker.run().catch(() => undefined);
     });
-    return performance.now() - start;
+    const drain = performance.now() - start;
+    start = performance.now();
+    let next = 0;
+    const lane = async (): Promise<void> => {
+      while (next < NOOP_JOBS) {
+        next++;
+        const job = await queue.add('noop', { i: next }, { removeOnComplete: true });
+        await job.waitUntilFinished(events);
+      }
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
+    return { drain, roundTrip: performance.now() - start };
   } finally {
     await worker.close();
+    await events.close();
     await queue.close();
     connection.disconnect();
+  }
+}
+
+/** CPU time (user + system) of the process `pid` so far, in ms, from /proc (undefined where there is none). */
+function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command name: state is the 1st, utime the 12th, stime the 13th (clock ticks of 10 ms).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The Redis server's CPU time so far, in ms (INFO cpu; the whole server, other clients included). */
+async function redisCpuMs(client: Redis): Promise<number> {
+  const info = await client.info('cpu');
+  const field = (name: string): number => Number(new RegExp(`${name}:([0-9.]+)`).exec(info)?.[1] ?? NaN);
+  return (field('used_cpu_user') + field('used_cpu_sys')) * 1000;
+}
+
+interface CpuPerJob {
+  readonly asker: number;
+  readonly worker: number | undefined;
+  readonly redis: number;
+}
+
+/** Tiny-job throughput (as `throughput`) with the CPU time each party spent per job, in µs. */
+async function tinyWithCpu(
+  service: SolveService,
+  worker: ChildProcess,
+): Promise<{ wall: number; cpu: CpuPerJob }> {
+  const redis = new Redis(REDIS_URL);
+  try {
+    await burst(service, Math.ceil(THROUGHPUT_JOBS / 4), true);
+    const asker0 = process.cpuUsage();
+    const worker0 = processCpuMs(worker.pid);
+    const redis0 = await redisCpuMs(redis);
+    const times = [];
+    for (let i = 0; i < 3; i++) times.push(await burst(service, THROUGHPUT_JOBS, true));
+    const asker = process.cpuUsage(asker0);
+    const worker1 = processCpuMs(worker.pid);
+    const jobs = 3 * THROUGHPUT_JOBS;
+    const cpu = {
+      asker: (asker.user + asker.system) / jobs,
+      worker:
+        worker0 === undefined || worker1 === undefined ? undefined : ((worker1 - worker0) * 1000) / jobs,
+      redis: (((await redisCpuMs(redis)) - redis0) * 1000) / jobs,
+    };
+    times.sort((a, b) => a - b);
+    return { wall: times[1] ?? 0, cpu };
+  } finally {
+    redis.disconnect();
   }
 }
 
@@ -198,26 +272,39 @@ async function redisRows(): Promise<BenchRow[]> {
   const service = await createSolveService(loadConfig({ ...env, LOG_LEVEL: 'silent' }), logger);
   const workers: ChildProcess[] = [];
   try {
-    workers.push(await startWorker(env));
+    const first = await startWorker(env);
+    workers.push(first);
     const noop = await bullmqNoop(prefix);
     const trips = await roundTrips(service, ROUND_TRIPS);
     const one = await throughput(service, THROUGHPUT_JOBS);
-    const tiny = await throughput(service, THROUGHPUT_JOBS, true);
+    const tiny = await tinyWithCpu(service, first);
     workers.push(await startWorker(env));
     const two = await throughput(service, THROUGHPUT_JOBS);
     const hit = await cacheHits(service, CACHE_HITS);
     return [
       row(
         `BullMQ itself: no-op jobs, addBulk, 1 worker (concurrency ${NOOP_CONCURRENCY})`,
-        noop,
-        perSecond(NOOP_JOBS, noop, 'jobs'),
+        noop.drain,
+        perSecond(NOOP_JOBS, noop.drain, 'jobs'),
+        `${fmt(NOOP_JOBS)} jobs`,
+      ),
+      row(
+        `BullMQ itself: no-op jobs, add + waitUntilFinished, ${IN_FLIGHT} in flight, one process`,
+        noop.roundTrip,
+        perSecond(NOOP_JOBS, noop.roundTrip, 'jobs'),
         `${fmt(NOOP_JOBS)} jobs`,
       ),
       row(
         `redis: throughput, tiny jobs (multiplication), 1 worker process`,
-        tiny,
-        perSecond(THROUGHPUT_JOBS, tiny, 'jobs'),
+        tiny.wall,
+        perSecond(THROUGHPUT_JOBS, tiny.wall, 'jobs'),
         `${fmt(THROUGHPUT_JOBS)} jobs`,
+      ),
+      row(
+        'redis: CPU per tiny job, asker + worker + Redis server',
+        (tiny.cpu.asker + (tiny.cpu.worker ?? 0) + tiny.cpu.redis) / 1000,
+        `${tiny.cpu.asker.toFixed(0)} + ${tiny.cpu.worker?.toFixed(0) ?? 'n/a'} + ${tiny.cpu.redis.toFixed(0)} µs`,
+        `${fmt(3 * THROUGHPUT_JOBS)} jobs`,
       ),
       row('redis: round trip p50 (queue, 1 worker)', trips.p50, `p99 ${trips.p99.toFixed(2)} ms`),
       row(

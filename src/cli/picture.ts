@@ -5,14 +5,14 @@ import { drawPicture } from '../render/answer-picture.js';
 import { PICTURE_LIMITS } from '../render/svg.js';
 
 /** Writes the picture of an answer to `file`; returns the one line to show (written, or why not). */
-export function writePictureFile(
+export async function writePictureFile(
   game: AnyGame,
   params: unknown,
   result: unknown,
   explanation: Explanation<unknown>,
   file: string,
-): string {
-  const drawn = drawPicture(game, params, result, explanation);
+): Promise<string> {
+  const drawn = await drawPicture(game, params, result, explanation);
   if ('note' in drawn) return `No picture written: ${drawn.note}`;
   try {
     writeFileSync(file, drawn.png);

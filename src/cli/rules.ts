@@ -17,7 +17,7 @@ Example: grundy rules magic`;
 }
 
 /** The rules example's picture, written like an answer's (the example is tiny, so it is solved here). */
-function writeExamplePicture(game: AnyGame, path: string): string {
+async function writeExamplePicture(game: AnyGame, path: string): Promise<string> {
   const example = game.rules?.example;
   if (example === undefined) return `No picture written: ${game.title} has no rules example.`;
   const params: unknown = game.params.parse(example.params);
@@ -55,7 +55,7 @@ export async function runRules(io: CliIo, catalog: EntryCatalog, args: readonly 
     rules === undefined ? entry : { title: entry.title, summary: entry.summary, rules },
   );
   const path = values['picture'];
-  if (typeof path === 'string') text += `\n\n${writeExamplePicture(await entry.load(), path)}`;
+  if (typeof path === 'string') text += `\n\n${await writeExamplePicture(await entry.load(), path)}`;
   write(io.stdout, wrapText(text, terminalWidth(io.stdout, io.env)));
   return 0;
 }

@@ -223,6 +223,7 @@ export async function runSolve(
       ),
     );
   }
-  if (picture !== undefined) write(io.stderr, writePictureFile(game, params, result, explanation, picture));
+  if (picture !== undefined)
+    write(io.stderr, await writePictureFile(game, params, result, explanation, picture));
   return 0;
 }

@@ -269,8 +269,40 @@ export class ByteReader {
     return bigintOfToken(yield* this.expect(integerWanted(what, min, max)), what, min, max);
   }
 
+  /**
+   * One of the `allowed` words lying wholly inside the block, matched byte by byte (no string, no decoding);
+   * undefined when that cannot be decided here (then use `word`): the blanks before it may be skipped, the
+   * token is left unread.
+   */
+  tryWord<const W extends string>(allowed: readonly W[]): W | undefined {
+    if (!this.skipSpace()) return undefined;
+    const buf = this.buf;
+    const end = this.end;
+    const start = this.pos;
+    let pos = start;
+    while (pos < end && SPACE[buf[pos] ?? 0] === 0) pos++;
+    if (pos === end && !this.eof) return undefined;
+    const length = pos - start;
+    for (const word of allowed) {
+      if (word.length !== length) continue;
+      // An ASCII word is its own UTF-8; a token with any other byte decodes to other text (or U+FFFD).
+      let k = 0;
+      for (; k < length; k++) {
+        const unit = word.charCodeAt(k);
+        if (unit > 127 || unit !== buf[start + k]) break;
+      }
+      if (k < length) continue;
+      this.pos = pos;
+      this.lastLine = this.line;
+      return word;
+    }
+    return undefined;
+  }
+
   /** One of the given words, exactly. */
   *word<const W extends string>(what: string, allowed: readonly W[]): Reading<W> {
+    const fast = this.tryWord(allowed);
+    if (fast !== undefined) return fast;
     const wanted = wordWanted(what, allowed);
     return wordOfToken(yield* this.expect(wanted), wanted, allowed);
   }

@@ -24,6 +24,8 @@ export class RedisAnswerCache implements AnswerCache {
     private readonly logger: Logger,
     /** True when this cache has its own connection (CACHE_REDIS_URL) and must close it. */
     private readonly ownsLink: boolean,
+    /** Called just before each write (a worker batches it with the job's completion, see holdWrites). */
+    private readonly beforeWrite: () => void = () => undefined,
   ) {}
 
   async get(game: AnyGame, key: string): Promise<StoredAnswer | undefined> {
@@ -46,6 +48,7 @@ export class RedisAnswerCache implements AnswerCache {
   async set(key: string, answer: StoredAnswer): Promise<void> {
     try {
       const text = JSON.stringify(answer);
+      this.beforeWrite();
       if (this.ttlSeconds === 0) await this.link.client.set(key, text);
       else await this.link.client.set(key, text, 'EX', this.ttlSeconds);
     } catch (error) {

@@ -299,6 +299,18 @@ export async function connectRedis(
   }
 }
 
+/**
+ * Holds what `client` writes until the commands issued in this tick (its microtasks included) are all there, so
+ * they leave in one write: for a client BullMQ shares, which must not use ioredis' auto-pipelining. A Cluster
+ * client (one socket per node) is left alone.
+ */
+export function holdWrites(client: RedisClient): void {
+  if (!(client instanceof Redis) || client.status !== 'ready') return;
+  const stream = client.stream;
+  stream.cork();
+  process.nextTick(() => stream.uncork());
+}
+
 /** True for errors that mean "Redis is not there right now" rather than a bug or bad data. */
 export function isConnectionError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

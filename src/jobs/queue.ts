@@ -80,6 +80,27 @@ function waitersKey(prefix: string, queueName: string, jobId: string): string {
   return `${prefix}:${queueName}:waiters:${jobId}`;
 }
 
+/**
+ * Counts a process in (+1) or out (-1) of a job's waiters and returns the new count, in one script: a single
+ * command, so it joins the connection's auto-pipeline (a MULTI goes out on its own), and atomic, so the count
+ * never lingers without its expiry. A count that reaches zero is deleted.
+ */
+const WAITERS_SCRIPT = `
+local n = redis.call('INCRBY', KEYS[1], ARGV[1])
+if n <= 0 then redis.call('DEL', KEYS[1]) else redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return n`;
+
+/** The producer connection once `grundyWaiters` (WAITERS_SCRIPT) is defined on it. */
+interface WaitersClient {
+  grundyWaiters(key: string, delta: number, ttlMs: number): Promise<number>;
+}
+
+function withWaitersCommand(client: RedisLink['client']): WaitersClient {
+  if (!('grundyWaiters' in client))
+    client.defineCommand('grundyWaiters', { numberOfKeys: 1, lua: WAITERS_SCRIPT });
+  return client as unknown as WaitersClient;
+}
+
 /** Keep a few finished jobs for Bull Board and debugging; the answers themselves live in the cache. */
 export const keepCompleted = { age: 3600, count: 1000 } as const;
 export const keepFailed = { age: 7 * 24 * 3600, count: 5000 } as const;
@@ -166,6 +187,7 @@ export class SolveQueue {
     /** QueueEvents' own cluster connection, closed after it (BullMQ opens and closes a standalone one). */
     private readonly eventsClient: { disconnect(): void } | undefined,
     private readonly producer: RedisLink,
+    private readonly waiters: WaitersClient,
     private readonly config: Config,
     private readonly logger: Logger,
     private readonly metrics: Metrics,
@@ -197,6 +219,7 @@ export class SolveQueue {
       events,
       eventsClient,
       producer,
+      withWaitersCommand(producer.client),
       config,
       logger,
       metrics,
@@ -232,14 +255,9 @@ export class SolveQueue {
         const start = async (): Promise<'added' | 'joined'> => {
           if (round > 1) return this.ensureJob(jobId, data);
           const [, how] = await Promise.all([
-            this.producer.client
-              .multi()
-              .incr(waiters)
-              .pexpire(waiters, this.config.JOB_WAIT_MS)
-              .exec()
-              .then(() => {
-                counted = true;
-              }),
+            this.waiters.grundyWaiters(waiters, 1, this.config.JOB_WAIT_MS).then(() => {
+              counted = true;
+            }),
             this.ensureJob(jobId, data),
           ]);
           return how;
@@ -267,12 +285,9 @@ export class SolveQueue {
       throw error;
     } finally {
       if (counted) {
-        const leaving = this.producer.client
-          .multi()
-          .decr(waiters)
-          .pexpire(waiters, this.config.JOB_WAIT_MS)
-          .exec()
-          .then((replies) => Number(replies?.[0]?.[1] ?? 1))
+        const leaving = this.waiters
+          .grundyWaiters(waiters, -1, this.config.JOB_WAIT_MS)
+          .then(Number)
           .catch(() => 1);
         // With the answer in hand nobody needs the count's value: the answer does not wait for it.
         if (!answered) {
@@ -290,15 +305,29 @@ export class SolveQueue {
   /**
    * Adds the job unless it is already queued, running or finished well; a finished failure (a timeout, a
    * cancellation, retries used up) is not an answer, so it is replaced. 'added' when this call queued it.
+   *
+   * Optimistic: whether the job's hash exists and the add itself go out together, in one round trip. BullMQ's
+   * add does nothing to a job id that exists (it only emits `duplicated`), so when the job was there already
+   * the add was a no-op and its state decides: a failed job is replaced, any other one is joined. (A job added
+   * by someone else between the two commands is joined too: our listeners were in place before either.)
    */
   private async ensureJob(jobId: string, data: SolveJobData): Promise<'added' | 'joined'> {
+    const options = solveJobOptions(this.config, jobId);
+    const [existed] = await Promise.all([
+      this.producer.client.exists(this.queue.toKey(jobId)),
+      this.queue.add(data.gameId, data, options),
+    ]);
+    if (existed === 0) {
+      this.metrics.jobsQueued.inc({ game: data.gameId });
+      return 'added';
+    }
     const state = await this.queue.getJobState(jobId);
     if (state !== 'unknown' && state !== 'failed') return 'joined';
     if (state === 'failed') {
       const existing = await this.queue.getJob(jobId);
       await existing?.remove().catch(() => undefined);
     }
-    await this.queue.add(data.gameId, data, solveJobOptions(this.config, jobId));
+    await this.queue.add(data.gameId, data, options);
     this.metrics.jobsQueued.inc({ game: data.gameId });
     return 'added';
   }

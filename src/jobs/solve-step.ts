@@ -24,6 +24,11 @@ export interface SolveStepOptions {
   readonly via: 'inline' | 'worker';
   /** False when the answer must not be cached (a worker whose solver version differs from the asker's). */
   readonly store: boolean;
+  /**
+   * False to send the cache write without waiting for it (a worker: the job carries the answer back, and the
+   * write is ordered before the job's completion on the same connection). Default true.
+   */
+  readonly awaitStore?: boolean;
 
   readonly signal?: AbortSignal | undefined;
   readonly onProgress?: ((fraction: number) => void) | undefined;
@@ -146,7 +151,11 @@ export async function solveAndStore(
   } finally {
     deps.metrics.jobsActive.dec(labels);
   }
-  if (options.store) await deps.cache.set(options.key, answer);
+  if (options.store) {
+    // set() never throws: a failed write is logged and costs only a later re-solve.
+    const stored = deps.cache.set(options.key, answer);
+    if (options.awaitStore !== false) await stored;
+  }
   deps.metrics.jobsCompleted.inc({ ...labels, via: options.via });
   deps.metrics.solveDuration.observe({ ...labels, via: options.via }, answer.solveMs / 1000);
   return answer;

@@ -15,7 +15,7 @@ import type { StoredAnswer } from './answer.js';
 import { RedisAnswerCache } from './cache.js';
 import type { GameCatalog } from '../games/catalog.js';
 import { loadCatalog } from '../load-catalog.js';
-import { closeWithin, connectRedis, RedisLink } from './connection.js';
+import { closeWithin, connectRedis, holdWrites, RedisLink } from './connection.js';
 import { downloadFile, type StagedFile } from './file-input.js';
 import { QUICK_GUARD_MS, QuickGuard, solveAndStore } from './solve-step.js';
 import { SolvePool } from './thread-pool.js';
@@ -86,14 +86,20 @@ export async function createSolveWorker(
   const { metrics, concurrency } = options;
   const catalog = options.catalog ?? (await loadCatalog(config.GRUNDY_EXTRA_GAMES_MODULE));
   const link = await connectRedis(url, 'worker', logger, config.REDIS_CONNECT_TIMEOUT_MS);
-  const cacheUrl = config.CACHE_REDIS_URL ?? url;
-  const cacheLink = new RedisLink(
-    cacheUrl,
-    'cache',
-    logger,
-    config.CACHE_REDIS_URL === undefined ? 'REDIS_URL' : 'CACHE_REDIS_URL',
-  );
-  const cache = new RedisAnswerCache(cacheLink, config.CACHE_TTL_SECONDS, logger, true);
+  // The answer is written to the cache without waiting for it (the job carries it back to the asker anyway).
+  // In the queue's own Redis, the write goes out on the connection BullMQ completes the job on, just before
+  // that: Redis runs a connection's commands in order, so whoever sees the job completed finds it cached too (on a
+  // cluster the key may live on another master; an ask in that instant is answered from the finished job).
+  // Held back until BullMQ has issued the completion too, the two leave in one write.
+  const cache =
+    config.CACHE_REDIS_URL === undefined
+      ? new RedisAnswerCache(link, config.CACHE_TTL_SECONDS, logger, false, () => holdWrites(link.client))
+      : new RedisAnswerCache(
+          new RedisLink(config.CACHE_REDIS_URL, 'cache', logger, 'CACHE_REDIS_URL'),
+          config.CACHE_TTL_SECONDS,
+          logger,
+          true,
+        );
   const subscriber = new RedisLink(url, 'subscriber', logger);
   const pool = new SolvePool({ threads: concurrency, extraGamesModule: catalog.extraGamesModule });
 
@@ -192,6 +198,7 @@ export async function createSolveWorker(
         timeoutMs: data.timeoutMs,
         via: 'worker',
         store,
+        awaitStore: false,
         signal,
         file: staged?.path,
         onProgress: (fraction) => {
@@ -226,6 +233,7 @@ export async function createSolveWorker(
         timeoutMs: data.timeoutMs,
         via: 'worker',
         store,
+        awaitStore: false,
         here: quick,
       });
       if (logger.isLevelEnabled('debug'))

@@ -13,19 +13,6 @@ export function rational(num: bigint, den = 1n): Rational {
   return { num: (sign * num) / g, den: (sign * den) / g };
 }
 
-export const ZERO = rational(0n);
-export const ONE = rational(1n);
-
-export function add(a: Rational, b: Rational): Rational {
-  return rational(a.num * b.den + b.num * a.den, a.den * b.den);
-}
-export function sub(a: Rational, b: Rational): Rational {
-  return rational(a.num * b.den - b.num * a.den, a.den * b.den);
-}
-export function mul(a: Rational, b: Rational): Rational {
-  return rational(a.num * b.num, a.den * b.den);
-}
-
 /** Nearest double, correct even when numerator and denominator exceed 2^53. */
 export function toNumber(r: Rational): number {
   const scale = 10n ** 30n;

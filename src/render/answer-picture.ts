@@ -1,18 +1,21 @@
 /**
  * An answer's picture as a PNG: drawn by the game, rasterized here, for every door (Discord attachments, the
- * CLI's --picture). Anything that stops the picture (a game without one, an input too large to draw, a
- * renderer failure) becomes a one-line note, never an error, since the answer itself is still right.
+ * CLI's --picture, the API). Anything that stops the picture (a game without one, an input too large to draw,
+ * a renderer failure) becomes a one-line note, never an error, since the answer itself is still right.
+ * Answers rasterize off the event loop (`renderPngAsync`); a rules example, drawn once per game, on it.
  */
 import type { AnyGame, Explanation, Picture } from '../core/game.js';
-import { renderPng } from './png.js';
+import { renderPng, renderPngAsync } from './png.js';
 
-/** The game's picture of an answer, or a note saying why there is none. */
-export function drawPicture(
+const NO_RENDER = 'The picture could not be rendered; the answer above says it all.';
+
+/** The game's drawing of an answer (SVG), or a note saying why there is none. */
+function gamePicture(
   game: AnyGame,
   params: unknown,
   result: unknown,
   explanation: Explanation<unknown>,
-): { picture: Picture; png: Uint8Array } | { note: string } {
+): Picture | { note: string } {
   if (game.picture === undefined) return { note: `${game.title} has no picture yet.` };
   let picture: Picture | null;
   try {
@@ -20,10 +23,20 @@ export function drawPicture(
   } catch {
     picture = null;
   }
-  if (picture === null) return { note: 'This input is too large to draw; the answer above says it all.' };
-  const png = renderPng(picture);
-  if (png === null) return { note: 'The picture could not be rendered; the answer above says it all.' };
-  return { picture, png };
+  return picture ?? { note: 'This input is too large to draw; the answer above says it all.' };
+}
+
+/** The game's picture of an answer, or a note saying why there is none. */
+export async function drawPicture(
+  game: AnyGame,
+  params: unknown,
+  result: unknown,
+  explanation: Explanation<unknown>,
+): Promise<{ picture: Picture; png: Uint8Array } | { note: string }> {
+  const picture = gamePicture(game, params, result, explanation);
+  if ('note' in picture) return picture;
+  const png = await renderPngAsync(picture);
+  return png === null ? { note: NO_RENDER } : { picture, png };
 }
 
 export type AnswerPicture =
@@ -31,25 +44,31 @@ export type AnswerPicture =
   | { readonly kind: 'note'; readonly note: string }
   | { readonly kind: 'none' };
 
-/** The picture for a message: the PNG, a note when it cannot be drawn, nothing for a game without pictures. */
-export function answerPicture(
-  game: AnyGame,
-  params: unknown,
-  result: unknown,
-  explanation: Explanation<unknown>,
-): AnswerPicture {
-  if (game.picture === undefined) return { kind: 'none' };
-  const drawn = drawPicture(game, params, result, explanation);
+function asAnswerPicture(drawn: { picture: Picture; png: Uint8Array } | { note: string }): AnswerPicture {
   return 'note' in drawn
     ? { kind: 'note', note: `No picture: ${drawn.note}` }
     : { kind: 'png', png: drawn.png, alt: drawn.picture.alt };
 }
 
-/** The picture of a game's rules example (solved here: the example is tiny). */
+/** The picture for a message: the PNG, a note when it cannot be drawn, nothing for a game without pictures. */
+export async function answerPicture(
+  game: AnyGame,
+  params: unknown,
+  result: unknown,
+  explanation: Explanation<unknown>,
+): Promise<AnswerPicture> {
+  if (game.picture === undefined) return { kind: 'none' };
+  return asAnswerPicture(await drawPicture(game, params, result, explanation));
+}
+
+/** The picture of a game's rules example (solved and rasterized here: the example is tiny, drawn once). */
 export function rulesPicture(game: AnyGame): AnswerPicture {
   const example = game.rules?.example;
-  if (example === undefined) return { kind: 'none' };
+  if (example === undefined || game.picture === undefined) return { kind: 'none' };
   const params: unknown = game.params.parse(example.params);
   const result: unknown = game.solve(params);
-  return answerPicture(game, params, result, game.explain(params, result));
+  const picture = gamePicture(game, params, result, game.explain(params, result));
+  if ('note' in picture) return asAnswerPicture(picture);
+  const png = renderPng(picture);
+  return asAnswerPicture(png === null ? { note: NO_RENDER } : { picture, png });
 }

@@ -88,6 +88,11 @@ describe('POST /api/solve on a serve with no configuration', () => {
       }).toEqual(cli);
       expect(body['text']).toBe(shortAnswerLines(shortAnswer(body.explanation)).join('\n'));
       expect(typeof body['picture']).toBe('string');
+      const drawn = builtInGames
+        .find((g) => g.id === game)
+        ?.picture?.(body['params'], body['result'], body.explanation);
+      expect(drawn?.alt).toMatch(/\w/);
+      expect(body['pictureAlt']).toBe(drawn?.alt);
       const picture = await api.get(String(body['picture']));
       expect(picture.status).toBe(200);
       expect(picture.bytes.byteLength).toBeGreaterThan(1000);

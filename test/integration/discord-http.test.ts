@@ -192,7 +192,7 @@ describe('HTTP interactions endpoint', () => {
     const asked = await ask('seagm', { numbers: '2 6 3' });
     // What the solver said (now from the cache, with its original solve time), rendered: the exact payload.
     const solved = await h.service.solve('seagm', { cards: ['2', '6', '3'] });
-    const picture = answerPicture(seagm, solved.params, solved.result, solved.explanation);
+    const picture = await answerPicture(seagm, solved.params, solved.result, solved.explanation);
     const expected = renderShortAnswer({
       game: seagm,
       answer: { explanation: solved.explanation, fromCache: false, solveMs: solved.solveMs, via: 'inline' },
@@ -220,7 +220,7 @@ describe('HTTP interactions endpoint', () => {
   test('a picture rides as a multipart attachment shown in the embed; Rules and Show the reasoning never solve again', async () => {
     const asked = await ask('multiplication', { n: '12', first: 'Alice' });
     const solved = await h.service.solve('multiplication', { n: '12', first: 'Alice' });
-    const picture = answerPicture(multiplication, solved.params, solved.result, solved.explanation);
+    const picture = await answerPicture(multiplication, solved.params, solved.result, solved.explanation);
     const final = await finalMessage(asked);
     expectPictureSent(final, picture, 'multiplication-answer.png');
     expect(buttonLabels(final.body)).toEqual(['Show the reasoning', 'Rules']);

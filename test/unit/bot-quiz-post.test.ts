@@ -138,7 +138,7 @@ describe('the reveal and its picture', () => {
     };
     await p.emit(reveal);
     const [posted] = hook.posts;
-    const picture = answerPicture(multiplication, params, result, explanation);
+    const picture = await answerPicture(multiplication, params, result, explanation);
     expect(picture.kind).toBe(multiplication.picture === undefined ? 'none' : 'png');
     if (picture.kind === 'png') {
       expect(posted?.files?.map((f) => [f.name, f.contentType])).toEqual([['quiz-answer.png', 'image/png']]);

@@ -275,6 +275,9 @@ const tokenText = fc.oneof(
 );
 const text = layout(fc.array(tokenText, { maxLength: 8 }));
 
+/** The words a `word` step accepts: ASCII ones (matched byte by byte) and one that is not. */
+const names = ['Alice', 'Bob', 'é9'];
+
 function* byteSteps(reader: ByteReader, steps: readonly Step[]): Reading<unknown[]> {
   const out: unknown[] = [];
   for (const s of steps) {
@@ -282,7 +285,7 @@ function* byteSteps(reader: ByteReader, steps: readonly Step[]): Reading<unknown
       const fast = reader.tryInt(s.min, s.max);
       out.push(fast >= 0 ? fast : yield* reader.int('a number', s.min, s.max));
     } else if (s.kind === 'bigint') out.push(yield* reader.bigint('a big number', s.min, s.max));
-    else if (s.kind === 'word') out.push(yield* reader.word('a name', ['Alice', 'Bob']));
+    else if (s.kind === 'word') out.push(yield* reader.word('a name', names));
     else if (s.kind === 'token') out.push(yield* reader.token());
     else out.push(yield* reader.expectEnd());
   }
@@ -294,7 +297,7 @@ async function tokenSteps(reader: InputReader, steps: readonly Step[]): Promise<
   for (const s of steps) {
     if (s.kind === 'int') out.push(await reader.int('a number', s.min, s.max));
     else if (s.kind === 'bigint') out.push(await reader.bigint('a big number', s.min, s.max));
-    else if (s.kind === 'word') out.push(await reader.word('a name', ['Alice', 'Bob']));
+    else if (s.kind === 'word') out.push(await reader.word('a name', names));
     else if (s.kind === 'token') out.push(await reader.next());
     else out.push(await reader.expectEnd());
   }
@@ -354,5 +357,26 @@ describe('ByteReader', () => {
       ),
     ).toThrow(/more input after the end/);
     expect(readAll(' 42 ', (reader) => reader.int('x', 0, 99))).toBe(42);
+  });
+
+  it('matches a word byte for byte only as ASCII: a lone Latin-1 byte is not the word "é"', () => {
+    const latin1 = new Uint8Array([0x20, 0xe9, 0x0a]);
+    expect(() => readAll(latin1, (reader) => reader.word('x', ['é']))).toThrow(
+      'line 1: expected x ("é"), found "?"',
+    );
+    expect(
+      readAll(latin1, function* (reader) {
+        const miss = reader.tryWord(['é']);
+        return [miss, yield* reader.token()];
+      }),
+    ).toEqual([undefined, { text: '\ufffd', line: 1 }]);
+    expect(readAll(new TextEncoder().encode('\n é\n'), (r) => r.word('x', ['e', 'é']))).toBe('é');
+    const split = ByteReader.of('Bob Alice\n\nBob');
+    expect([split.tryWord(['Bob']), split.tryWord(['Bob']), split.tryWord(['Alice', 'Bob'])]).toEqual([
+      'Bob',
+      undefined,
+      'Alice',
+    ]);
+    expect([split.tryWord(['Bob']), split.line, split.lastLine]).toEqual(['Bob', 3, 3]);
   });
 });

@@ -13,7 +13,7 @@ import { DRAWN_CELLS } from '../../src/games/abgame/picture.js';
 import { MAX_PASSAGES, MAX_TELEPOINTS } from '../../src/games/magic/schema.js';
 import { MAX_CARDS, MAX_VALUE } from '../../src/games/seagm/schema.js';
 import { MAX_HEAP, MAX_HEAPS } from '../../src/games/octal/schema.js';
-import { renderPng } from '../../src/render/png.js';
+import { renderPng, renderPngAsync } from '../../src/render/png.js';
 import { colors, escapeXml, PICTURE_LIMITS, SvgBuilder, textWidth, wrapText } from '../../src/render/svg.js';
 import { fixture as abgameFixture } from '../games/abgame.fixture.js';
 import { fixture as magicFixture } from '../games/magic.fixture.js';
@@ -298,17 +298,20 @@ describe('ABGAME boards', () => {
   });
 });
 
-describe('renderPng', () => {
-  const tiny: Picture = {
-    svg: new SvgBuilder(100).text(10, 20, 'Aa').finish(40, 'a word')?.svg ?? '',
-    width: 100,
-    height: 40,
-    alt: 'a word',
-  };
+const tiny: Picture = {
+  svg: new SvgBuilder(100).text(10, 20, 'Aa').finish(40, 'a word')?.svg ?? '',
+  width: 100,
+  height: 40,
+  alt: 'a word',
+};
 
-  it('draws text with the shipped font (not blank)', () => {
-    const withText = renderPng(tiny);
-    const blank = renderPng({ ...tiny, svg: new SvgBuilder(100).finish(40, 'nothing')?.svg ?? '' });
+describe.each([
+  ['renderPng (this thread)', (picture: Picture) => Promise.resolve(renderPng(picture))],
+  ['renderPngAsync (the pool)', renderPngAsync],
+] as const)('%s', (_name, render) => {
+  it('draws text with the shipped font (not blank)', async () => {
+    const withText = await render(tiny);
+    const blank = await render({ ...tiny, svg: new SvgBuilder(100).finish(40, 'nothing')?.svg ?? '' });
     expect(withText).not.toBeNull();
     expect(blank).not.toBeNull();
     expect(withText).not.toEqual(blank);
@@ -323,9 +326,15 @@ describe('renderPng', () => {
     ],
     ['not SVG at all', { ...tiny, svg: 'this is not an image' }],
     ['no size', { ...tiny, width: 0 }],
-  ])('returns null, never throws, for %s', (_name, picture) => {
-    expect(renderPng(picture)).toBeNull();
+  ])('returns null, never throws, for %s', async (_name, picture) => {
+    expect(await render(picture)).toBeNull();
   });
+});
+
+it('both renderers make the same PNG, byte for byte', async () => {
+  const sync = renderPng(tiny);
+  expect(sync).not.toBeNull();
+  expect(Buffer.from((await renderPngAsync(tiny)) ?? []).equals(Buffer.from(sync ?? []))).toBe(true);
 });
 
 describe('the SVG builder', () => {

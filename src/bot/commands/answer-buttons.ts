@@ -41,19 +41,22 @@ function memoOf(bot: BotContext): LRUCache<string, Remembered> {
   return memo;
 }
 
-/** Drawn pictures by answer key: rasterizing takes 0.1-0.2 s of this thread, so a repeated question reuses it. */
+/**
+ * Drawn pictures by answer key: rasterizing takes 0.1-0.2 s of a pool thread, so a repeated question reuses
+ * it, and questions asked together share one drawing (the promise is kept).
+ */
 const PICTURE_ENTRIES = 64;
-const pictureCaches = new WeakMap<BotContext, LRUCache<string, AnswerPicture>>();
+const pictureCaches = new WeakMap<BotContext, LRUCache<string, Promise<AnswerPicture>>>();
 
 export function cachedPicture(
   bot: BotContext,
   key: string | undefined,
-  draw: () => AnswerPicture,
-): AnswerPicture {
+  draw: () => Promise<AnswerPicture>,
+): Promise<AnswerPicture> {
   if (key === undefined) return draw();
   let cache = pictureCaches.get(bot);
   if (cache === undefined) {
-    cache = new LRUCache<string, AnswerPicture>({ max: PICTURE_ENTRIES });
+    cache = new LRUCache<string, Promise<AnswerPicture>>({ max: PICTURE_ENTRIES });
     pictureCaches.set(bot, cache);
   }
   let picture = cache.get(key);

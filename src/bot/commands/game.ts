@@ -226,7 +226,7 @@ export function gameCommand(game: AnyGame): Command {
                 kind: 'note',
                 note: 'No picture: a streamed file is never held whole, so it cannot be drawn.',
               }
-          : cachedPicture(bot, answer.key, () =>
+          : await cachedPicture(bot, answer.key, () =>
               answerPicture(game, answer.params, answer.result, answer.explanation),
             );
       const reasoningRef = rememberAnswer(bot, game.id, answer, inputSummary, ctx.request.interactionId);

@@ -183,7 +183,7 @@ export function createQuizPoster(options: QuizPosterOptions): QuizPoster {
   async function onReveal(event: RevealEvent): Promise<void> {
     const question = questions.get(key(event.quizId, event.round));
     if (question !== undefined) await close(question, event);
-    await post(event, withPicture(renderReveal(event), revealPicture(options.games, event)));
+    await post(event, withPicture(renderReveal(event), await revealPicture(options.games, event)));
   }
 
   async function onStandings(event: StandingsEvent): Promise<void> {
@@ -272,13 +272,16 @@ function questionFromReveal(reveal: RevealEvent): QuestionEvent | undefined {
 }
 
 /** The answer's picture for a reveal, when the game draws one and the instance is known. */
-function revealPicture(games: readonly AnyGame[] | undefined, event: RevealEvent): AnswerPicture {
+async function revealPicture(
+  games: readonly AnyGame[] | undefined,
+  event: RevealEvent,
+): Promise<AnswerPicture> {
   const solved = event.solved;
   const game =
     solved === null || solved === undefined ? undefined : games?.find((g) => g.id === solved.gameId);
   if (game === undefined || solved === null || solved === undefined || event.explanation === null)
     return { kind: 'none' };
-  return answerPicture(game, solved.params, solved.result, event.explanation);
+  return await answerPicture(game, solved.params, solved.result, event.explanation);
 }
 
 /** The picture attached and shown as the first embed's image (or its one-line note in the footer). */

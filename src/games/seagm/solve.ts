@@ -17,7 +17,7 @@
  */
 import { distinctPrimes } from './factor.js';
 import { analyseFast, FastSearch, NO_MOVE, type FastAnalysis } from './fast.js';
-import { add, mul, rational, sub, toNumber, type Rational, ONE, ZERO } from '../../math/rational.js';
+import { rational, toNumber } from '../../math/rational.js';
 import { EXACT_LIMIT, TURN_TABLE_LIMIT, WINNING_LIST_LIMIT } from './limits.js';
 import type { SeagmParams, SeagmResult } from './schema.js';
 
@@ -359,14 +359,23 @@ function alternatingSums(n: number): Float64Array {
   return s;
 }
 
-/** S(c) exactly, for small n. */
-function alternatingSumsExact(n: number): Rational[] {
-  const f: Rational[] = [rational(1n, BigInt(n + 1))];
+/**
+ * S(c) for every c in 0..n exactly, for small n, as integer numerators over one common denominator (n+1)!.
+ * With f(c) = m[c] / (n+1)!, the forward recurrence f(c) = (1 - 2c f(c-1)) / (n - c + 1) becomes
+ * m[c] = ((n+1)! - 2c m[c-1]) / (n - c + 1), an exact division (f(c)'s denominator divides (n+1)!/(n-c)!),
+ * so no step needs a gcd; S(c) = 1 - (n+1) f(c).
+ */
+function alternatingSumsExact(n: number): { nums: bigint[]; den: bigint } {
+  let den = 1n;
+  for (let k = 2n; k <= BigInt(n + 1); k++) den *= k;
+  const width = BigInt(n + 1);
+  let m = den / width;
+  const nums: bigint[] = [den - width * m];
   for (let c = 1; c <= n; c++) {
-    const prev = f[c - 1] ?? ZERO;
-    f.push(mul(sub(ONE, mul(rational(BigInt(2 * c)), prev)), rational(1n, BigInt(n - c + 1))));
+    m = (den - BigInt(2 * c) * m) / BigInt(n - c + 1);
+    nums.push(den - width * m);
   }
-  return f.map((fc) => sub(ONE, mul(rational(BigInt(n + 1)), fc)));
+  return { nums, den };
 }
 
 function solveRandom(
@@ -379,12 +388,14 @@ function solveRandom(
   let probability: number;
   let fraction: SeagmResult['fraction'] = null;
   if (n <= exactLimit) {
+    // above/n + sum of w (S(c) - c/n), over the one denominator n (n+1)!, reduced once at the end.
     const s = alternatingSumsExact(n);
-    let exact = rational(BigInt(above), BigInt(n));
+    const bigN = BigInt(n);
+    let num = BigInt(above) * s.den;
     counts.forEach((c, i) => {
-      const term = sub(s[c] ?? ZERO, rational(BigInt(c), BigInt(n)));
-      exact = add(exact, mul(rational(BigInt(weights[i] ?? 0)), term));
+      num += BigInt(weights[i] ?? 0) * (bigN * (s.nums[c] ?? 0n) - BigInt(c) * s.den);
     });
+    const exact = rational(num, bigN * s.den);
     fraction = { num: exact.num.toString(), den: exact.den.toString() };
     probability = toNumber(exact);
   } else {

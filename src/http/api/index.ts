@@ -93,14 +93,18 @@ export function createApi(deps: ApiDeps): Api {
   });
   const playDeps: PlayDeps = { catalog, service: deps.play, randomSeed: deps.randomSeed };
 
-  const solveBody = (game: AnyGame, params: unknown, answer: SolveAnswer): Record<string, unknown> => ({
-    game: game.id,
-    params,
-    result: answer.result,
-    explanation: answer.explanation,
-    picture: pictures.shelve(game, answer.key, params, answer.result, answer.explanation),
-    text: answerText(answer),
-  });
+  const solveBody = (game: AnyGame, params: unknown, answer: SolveAnswer): Record<string, unknown> => {
+    const picture = pictures.shelve(game, answer.key, params, answer.result, answer.explanation);
+    return {
+      game: game.id,
+      params,
+      result: answer.result,
+      explanation: answer.explanation,
+      picture: picture?.url ?? null,
+      pictureAlt: picture?.alt ?? null,
+      text: answerText(answer),
+    };
+  };
 
   const solve = async (raw: unknown): Promise<Reply> => {
     const body = readObject(raw, ['game', 'options']);
@@ -205,16 +209,16 @@ export function createApi(deps: ApiDeps): Api {
     },
     {
       pattern: /^\/api\/pictures\/([^/]+)\.png$/,
-      get: (match) => {
+      get: async (match) => {
         const id = match[1] ?? '';
-        const png = PICTURE_ID.test(id) ? pictures.png(id) : undefined;
+        const png = PICTURE_ID.test(id) ? await pictures.png(id) : undefined;
         if (png === undefined)
           throw new ApiError(404, 'No such picture: it is kept for an hour after its answer. Ask again.');
-        return Promise.resolve({
+        return {
           status: 200,
           body: png,
           headers: { 'cache-control': 'private, max-age=3600' },
-        });
+        };
       },
     },
     {

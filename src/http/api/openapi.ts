@@ -392,7 +392,7 @@ export const openApiDocument = {
       Answer: {
         type: 'object',
         additionalProperties: false,
-        required: ['game', 'params', 'result', 'explanation', 'picture', 'text'],
+        required: ['game', 'params', 'result', 'explanation', 'picture', 'pictureAlt', 'text'],
         description:
           '`game`, `params`, `result` and `explanation` exactly as `grundy solve --json` prints them',
         properties: {
@@ -401,6 +401,10 @@ export const openApiDocument = {
           result: { description: 'The solver’s result (the game’s own shape)' },
           explanation: ref('Explanation'),
           picture: { ...nullableString, pattern: '^/api/pictures/[0-9a-f]{32}\\.png$' },
+          pictureAlt: {
+            ...nullableString,
+            description: 'What the picture shows, in words (its alt text); null when there is no picture',
+          },
           text: { type: 'string', description: 'The short answer in plain lines' },
         },
       },

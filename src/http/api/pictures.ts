@@ -7,7 +7,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { AnyGame, Explanation, Picture } from '../../core/game.js';
-import { renderPng } from '../../render/png.js';
+import { renderPngAsync } from '../../render/png.js';
 import { rulesPicture } from '../../render/answer-picture.js';
 
 /** Pictures kept (SVG, and the PNG once fetched); about 100 kB to 1 MB each. */
@@ -18,7 +18,9 @@ export const PICTURE_TTL_MS = 60 * 60 * 1000;
 
 interface Entry {
   readonly picture: Picture;
+  /** Set once drawn (null: not drawable); `drawing` while resvg works on it. */
   png: Uint8Array | null | undefined;
+  drawing?: Promise<Uint8Array | null>;
 }
 
 export const PICTURE_ID = /^[0-9a-f]{32}$/;
@@ -41,7 +43,7 @@ export class PictureShelf {
     params: unknown,
     result: unknown,
     explanation: Explanation<unknown>,
-  ): string | null {
+  ): { readonly url: string; readonly alt: string } | null {
     if (game.picture === undefined || params === undefined) return null;
     const id = createHmac('sha256', this.secret).update(key).digest('hex').slice(0, 32);
     if (!this.entries.has(id)) {
@@ -54,17 +56,26 @@ export class PictureShelf {
       if (picture === null) return null;
       this.entries.set(id, { picture, png: undefined });
     }
-    return `/api/pictures/${id}.png`;
+    const entry = this.entries.get(id);
+    return entry === undefined ? null : { url: `/api/pictures/${id}.png`, alt: entry.picture.alt };
   }
 
-  /** The PNG for `id`, rasterized on first use; undefined when unknown, expired or not drawable. */
-  png(id: string): Uint8Array | undefined {
+  /**
+   * The PNG for `id`, rasterized on first use off the event loop (requests arriving meanwhile share that
+   * drawing); undefined when unknown, expired or not drawable.
+   */
+  async png(id: string): Promise<Uint8Array | undefined> {
     const entry = this.entries.get(id);
     if (entry === undefined) return undefined;
     if (entry.png === undefined) {
-      entry.png = renderPng(entry.picture);
-      // Re-set so the size accounts for the PNG.
-      this.entries.set(id, entry);
+      entry.drawing ??= renderPngAsync(entry.picture).then((png) => {
+        entry.png = png;
+        delete entry.drawing;
+        // Re-set so the size accounts for the PNG (unless it expired meanwhile).
+        if (this.entries.has(id)) this.entries.set(id, entry);
+        return png;
+      });
+      return (await entry.drawing) ?? undefined;
     }
     return entry.png ?? undefined;
   }

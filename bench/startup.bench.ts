@@ -1,0 +1,82 @@
+/**
+ * Start-up: whole processes, process start included. A bare `node -e ''` beside `grundy --version` and
+ * `grundy judge <game>` on a one-test input, run in turn (bare, grundy, bare, grundy...) so that both see the
+ * same machine; each row gives the median and how far it lies above the bare start's median (the aim: 30 ms).
+ * bin/grundy.js runs the one-file bundle of the light path (scripts/bundle-cli.ts); the last rows run tsc's
+ * output of the same sources (dist/cli/main.js, ~30 modules) for comparison.
+ */
+import { spawnSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { budget, type BenchRow } from './harness.js';
+
+const bin = fileURLToPath(new URL('../bin/grundy.js', import.meta.url));
+const tscMain = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const RUNS = 15;
+
+/** One small test per game, in its judge's format. */
+const oneTest: Record<string, string> = {
+  seagm: '1\n3\n2 6 3\n',
+  multiplication: '1\n10 Alice\n',
+  abgame: '1\nA..B.A..B\n',
+  partisan: '1\n7 2 3 4 1 4\n',
+  magic: '1\n\n4 1 1\n3 4\n',
+};
+
+function wallMs(args: readonly string[], input: string): number {
+  const start = performance.now();
+  const out = spawnSync(process.execPath, args, { input, stdio: ['pipe', 'ignore', 'pipe'] });
+  const ms = performance.now() - start;
+  if (out.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${out.stderr.toString()}`);
+  return ms;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+/** Medians of the bare start and of `args`, run in turn after one warm-up of each. */
+function paired(args: readonly string[], input: string): { bare: number; ms: number } {
+  const bare: number[] = [];
+  const ms: number[] = [];
+  wallMs(['-e', ''], '');
+  wallMs(args, input);
+  for (let i = 0; i < RUNS; i++) {
+    bare.push(wallMs(['-e', ''], ''));
+    ms.push(wallMs(args, input));
+  }
+  return { bare: median(bare), ms: median(ms) };
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const cases: { input: string; args: string[]; stdin: string; bundled?: true }[] = [
+    { input: 'grundy --version', args: [bin, '--version'], stdin: '', bundled: true },
+    ...Object.entries(oneTest).map(([game, stdin]) => ({
+      input: `grundy judge ${game}, one test`,
+      args: [bin, 'judge', game],
+      stdin,
+      bundled: true as const,
+    })),
+    {
+      input: 'judge seagm, one test, tsc output (dist/cli/main.js)',
+      args: [tscMain, 'judge', 'seagm'],
+      stdin: oneTest['seagm'] ?? '',
+    },
+  ];
+  const rows: BenchRow[] = [];
+  for (const c of cases) {
+    const { bare, ms } = paired(c.args, c.stdin);
+    const over = ms - bare;
+    rows.push({
+      group: 'start-up',
+      input: c.input,
+      size: `median of ${RUNS}`,
+      timeMs: ms,
+      throughput: `+${over.toFixed(1)} ms over node -e '' (${bare.toFixed(1)} ms)`,
+      // Wall time on a shared machine: no budget to fail the run on, only issue 19's aim (after the ';').
+      ...(c.bundled === true ? { budget: `reported; aim ${budget(over, 30)}` } : {}),
+    });
+  }
+  return Promise.resolve(rows);
+}

@@ -1,0 +1,145 @@
+/**
+ * Builds dist/bundle/grundy.js, the file bin/grundy.js runs: the CLI's light path (every verb's dispatch, the
+ * judges of the built-in games, their solvers) as ONE module, so `grundy judge` reads one file instead of ~30.
+ * Resolving, reading and linking those ~30 modules cost `grundy judge seagm` about 15 ms of CPU on Node 20,
+ * more than solving its whole contest input (about 10 ms). Run by `npm run build` after tsc (`prepare` runs
+ * it on `npm ci`).
+ *
+ * What stays out of the bundle, imported at run time from tsc's output in dist/ (the bundle sits at the same
+ * depth, dist/bundle/, so `import.meta.url` paths such as `../../package.json` mean the same thing there):
+ * - every module that reaches an npm package through static imports (zod, discord.js, bullmq...). Bundled,
+ *   those imports would be hoisted to the top of the one file and load with every command; kept out, they
+ *   load only when a verb imports them dynamically, as before.
+ * - src/core/errors.ts: the bundle and the tsc modules it loads must share one InputError class, or an error
+ *   thrown on one side would fail `instanceof` on the other and show as an internal error.
+ * npm packages stay external too (node_modules is resolved as usual).
+ */
+import { builtinModules, createRequire } from 'node:module';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const entry = 'src/cli/main.ts';
+const outfile = 'dist/bundle/grundy.js';
+/** Modules the bundle must share with tsc's output (see above). */
+const shared = new Set(['src/core/errors.ts']);
+
+const common: BuildOptions = {
+  absWorkingDir: root,
+  entryPoints: [entry],
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'warning',
+};
+
+const builtins = new Set(builtinModules);
+const isBuiltin = (path: string): boolean => path.startsWith('node:') || builtins.has(path);
+
+/** The source modules (paths relative to the root) that reach an npm package through static imports. */
+function heavyModules(metafile: Metafile): Set<string> {
+  const heavy = new Set<string>();
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [path, input] of Object.entries(metafile.inputs)) {
+      if (heavy.has(path)) continue;
+      const reaches = input.imports.some(
+        (imp) =>
+          imp.kind === 'import-statement' &&
+          (imp.external === true ? !isBuiltin(imp.path) : heavy.has(imp.path)),
+      );
+      if (reaches) {
+        heavy.add(path);
+        grew = true;
+      }
+    }
+  }
+  return heavy;
+}
+
+/** Imports of heavy or shared modules become imports of tsc's output for them (src/x/y.ts -> ../x/y.js). */
+function keepOut(outside: ReadonlySet<string>): Plugin {
+  const outDir = resolve(root, dirname(outfile));
+  return {
+    name: 'keep-out',
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?\// }, async (args) => {
+        if (args.pluginData === 'keep-out') return undefined;
+        const found = await b.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: 'keep-out',
+        });
+        if (found.errors.length > 0) return { errors: found.errors };
+        const source = relative(root, found.path);
+        if (!outside.has(source)) return { path: found.path };
+        const compiled = resolve(root, 'dist', relative('src', source)).replace(/\.ts$/, '.js');
+        return { path: `./${relative(outDir, compiled)}`.replace(/^\.\/\.\.\//, '../'), external: true };
+      });
+    },
+  };
+}
+
+/**
+ * Node's built-in modules come in through `require`, not `import`: Node builds an ES module facade of every
+ * export of a built-in it imports, and reading them all runs the lazy getters (`node:fs` then loads its
+ * streams), 3-6 ms a process. Each `node:x` becomes a small module that requires it (with `require` from
+ * createRequire, in the banner) and exports each name as that property, read only if the bundle uses it
+ * (esbuild drops the pure reads of unused names). Not esbuild's CommonJS interop: copying every property of
+ * `node:util` costs Node 22 another 3-4 ms.
+ */
+const nodeRequire = createRequire(import.meta.url);
+/** Whether `name` can name a constant (an identifier, and no reserved word). */
+function isBindingName(name: string): boolean {
+  try {
+    new Script(`const ${name} = 0;`);
+    return /^[A-Za-z_$][\w$]*$/.test(name);
+  } catch {
+    return false;
+  }
+}
+function builtinsByRequire(): Plugin {
+  return {
+    name: 'builtins-by-require',
+    setup(b) {
+      b.onResolve({ filter: /^node:/ }, (args) =>
+        args.kind === 'import-statement' ? { path: args.path, namespace: 'builtin' } : undefined,
+      );
+      b.onLoad({ filter: /^node:/, namespace: 'builtin' }, (args) => {
+        const lines = [`const builtin = require(${JSON.stringify(args.path)});`, 'export default builtin;'];
+        for (const name of Object.keys(nodeRequire(args.path) as object)) {
+          if (name === 'default' || !isBindingName(name)) continue;
+          lines.push(`const ${name} = /* @__PURE__ */ (() => builtin.${name})();`, `export { ${name} };`);
+        }
+        return { contents: lines.join('\n'), loader: 'js' };
+      });
+    },
+  };
+}
+
+const graph = await build({ ...common, write: false, metafile: true, outdir: 'dist/bundle-graph' });
+if (graph.metafile === undefined) throw new Error('esbuild returned no metafile.');
+const outside = new Set([...heavyModules(graph.metafile), ...shared]);
+if (outside.has(entry))
+  throw new Error(`${entry} reaches an npm package statically: nothing would be bundled.`);
+await build({
+  ...common,
+  outfile,
+  sourcemap: true,
+  sourcesContent: false,
+  charset: 'utf8',
+  banner: {
+    js: [
+      '// Built by scripts/bundle-cli.ts from src/ (see there); source map beside it.',
+      "import { createRequire as createRequireOfBundle } from 'node:module';",
+      'const require = createRequireOfBundle(import.meta.url);',
+    ].join('\n'),
+  },
+  plugins: [keepOut(outside), builtinsByRequire()],
+});
