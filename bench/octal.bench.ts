@@ -6,7 +6,7 @@
  */
 import { readOctalCode } from '../src/games/octal/code.js';
 import { makeRule, ValueTable } from '../src/games/octal/engine.js';
-import { answerValues, estimateOctalCost, solveOctal } from '../src/games/octal/solve.js';
+import { answerValues, estimateOctalCost, JUDGE_CODE_MS, solveOctal } from '../src/games/octal/solve.js';
 import { budget, fmt, perSecond, timeMedian, type BenchRow } from './harness.js';
 
 async function valuesRow(
@@ -151,6 +151,21 @@ export async function run(): Promise<BenchRow[]> {
     budget: `${slow.budget ?? ''}; aim < 1000 ms: ${slow.timeMs < 1000 ? 'ok' : 'MISSED'}`,
   });
   rows.push(await valuesRow('0.004', 20_000, false, 5000, 1, '(unsolved)'));
+  for (const code of ['0.106', '0.143']) {
+    // Unsolved codes asked about a heap past 10^7: the judge stops at its per-code work budget (JUDGE_CODE_MS).
+    let line = '';
+    const ms = await timeMedian(() => {
+      line = answerValues(code, [10n ** 18n])[0]?.line ?? '';
+    }, 1);
+    rows.push({
+      group: 'octal',
+      input: `judge: ${code} N = 10^18 (unsolved), as far as ${fmt(JUDGE_CODE_MS)} ms of work allows: ${line}`,
+      size: '1 line',
+      timeMs: ms,
+      throughput: '',
+      budget: budget(ms, 2 * JUDGE_CODE_MS),
+    });
+  }
   const heaps = ['1000000000000000000', '999999999999999999', '123456789012345678'];
   for (const code of ['0.77', '0.07', '0.156']) {
     const ms = await timeMedian(() => solveOctal({ code, heaps, search: 20_000 }), 5);

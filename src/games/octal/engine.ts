@@ -92,6 +92,14 @@ export function provePeriod(g: Int32Array, m: number, k: number): Period | null 
 /** Proofs are tried when the table reaches CHECKPOINT, 2 CHECKPOINT, 4 CHECKPOINT, ... and at each target. */
 export const CHECKPOINT = 1024;
 
+/**
+ * Work (inner-loop steps: a split or a rare position looked at) is recorded at every multiple of the stride,
+ * WORK_STRIDE or the first checkpoint if smaller, and a budget is checked there (so every checkpoint of the
+ * solver's tables is a stride point).
+ */
+export const WORK_STRIDE = 1024;
+
+/** Progress is reported every PROGRESS_EVERY values (every 64 first checkpoints, if fewer). */
 const PROGRESS_EVERY = 1 << 16;
 
 /**
@@ -118,6 +126,11 @@ export class ValueTable {
   /** stamp[v] = n when v is an option of n (values 0..2^(bits+1) - 1). */
   private stamp = new Int32Array(4).fill(-1);
   private rareCount = 0;
+  /** Work done so far (see WORK_STRIDE), and workAt[j] = the work when G(0..j * stride) were done. */
+  private work = 0;
+  private workAt = new Float64Array(16);
+  private readonly stride: number;
+  private readonly progressEvery: number;
 
   /**
    * `checkpoint`: where the first proof attempt and mask choice happen. `alwaysSparse`: use the best mask even
@@ -129,12 +142,19 @@ export class ValueTable {
     private readonly alwaysSparse = false,
   ) {
     this.values = new Int32Array(checkpoint + 1);
+    this.stride = Math.min(checkpoint, WORK_STRIDE);
+    this.progressEvery = Math.min(64 * checkpoint, PROGRESS_EVERY);
     this.setBits(1);
   }
 
   /** Values held in memory (for cache accounting). */
   get size(): number {
     return this.values.length;
+  }
+
+  /** Work done so far: inner-loop steps, the unit of the budgets (see WORK_STRIDE). */
+  get workDone(): number {
+    return this.work;
   }
 
   /** Rare positions listed so far, or -1 while the plain method runs (no sparse space chosen). */
@@ -173,11 +193,12 @@ export class ValueTable {
   }
 
   /**
-   * Makes sure the question "is there a proof within G(0..target)" is settled: computes up to `target`
-   * (checking for a proof at every checkpoint on the way and at `target`) unless a proof or a failed check at
-   * or beyond `target` already answers it.
+   * Makes sure the question "is there a proof within G(0..settledTo(target, maxWork))" is settled: computes up
+   * to `target` (checking for a proof at every checkpoint on the way and at `target`) unless a proof or a
+   * failed check at or beyond `target` already answers it, and stops early at the first stride point past
+   * which the work done exceeds `maxWork`.
    */
-  reach(target: number, onProgress?: (fraction: number) => void): void {
+  reach(target: number, onProgress?: (fraction: number) => void, maxWork = Infinity): void {
     if (this.period !== null || this.checkedTo >= target) {
       onProgress?.(1);
       return;
@@ -187,10 +208,12 @@ export class ValueTable {
     while (next <= this.checkedTo) next *= 2;
     while (this.period === null) {
       const stop = Math.min(next, target);
-      this.computeTo(
+      const done = this.computeTo(
         stop,
         onProgress === undefined ? undefined : (n) => onProgress((n - start) / (target - start + 1)),
+        maxWork,
       );
+      if (!done) break;
       this.period = provePeriod(this.values, stop, this.rule.k);
       if (this.period === null) this.checkedTo = stop;
       if (stop === target) break;
@@ -202,15 +225,51 @@ export class ValueTable {
     onProgress?.(1);
   }
 
-  /** Computes G up to and including G(last). */
-  private computeTo(last: number, onProgress: ((n: number) => void) | undefined): void {
-    if (last < this.length) return;
+  /**
+   * How far a fresh table's `reach(target, _, maxWork)` settles the question: `target`, or, when the budget
+   * runs out at stride point s < target, the last checkpoint at or below s (the last proof attempt). The same
+   * whatever this table computed before, so answers never depend on a worker's cache.
+   */
+  settledTo(target: number, maxWork = Infinity): number {
+    const stride = this.stride;
+    const strides = ((this.length - 1) / stride) | 0;
+    for (let j = 1; j <= strides && j * stride < target; j++) {
+      if (this.workAt[j]! > maxWork) {
+        let c = this.checkpoint;
+        while (2 * c <= j * stride) c *= 2;
+        return c;
+      }
+    }
+    return target;
+  }
+
+  /** Computes G up to and including G(last); false when stopped early, the work done past `maxWork`. */
+  private computeTo(
+    last: number,
+    onProgress: ((n: number) => void) | undefined,
+    maxWork = Infinity,
+  ): boolean {
+    if (last < this.length) return true;
     this.ensureCapacity(last);
     for (let n = this.length; n <= last; n++) {
       this.values[n] = this.mexAt(n);
       this.length = n + 1;
-      if (onProgress !== undefined && (n & (PROGRESS_EVERY - 1)) === 0) onProgress(n);
+      if (n % this.stride === 0) {
+        this.recordWork(n / this.stride);
+        if (this.work > maxWork && n < last) return false;
+      }
+      if (onProgress !== undefined && n % this.progressEvery === 0) onProgress(n);
     }
+    return true;
+  }
+
+  private recordWork(j: number): void {
+    if (j >= this.workAt.length) {
+      const grown = new Float64Array(2 * j);
+      grown.set(this.workAt);
+      this.workAt = grown;
+    }
+    this.workAt[j] = this.work;
   }
 
   private ensureCapacity(last: number): void {
@@ -224,10 +283,11 @@ export class ValueTable {
   private mexAt(n: number): number {
     if (this.mask === 0) return this.plainMexAt(n);
     const g = this.values;
-    const { leaveNone, singles, splits, k } = this.rule;
+    const { leaveNone, singles, splits } = this.rule;
     // stamp[v] === n marks v as an option of n: one store per option, nothing to clear between values.
     const stamp = this.stamp;
-    if (n <= k && leaveNone[n] === 1) stamp[0] = n;
+    // leaveNone has k + 1 entries; past them the read is undefined, never 1.
+    if (leaveNone[n] === 1) stamp[0] = n;
     for (let s = 0; s < singles.length; s++) {
       const rest = n - singles[s]!;
       if (rest >= 1) stamp[g[rest]!] = n;
@@ -235,6 +295,7 @@ export class ValueTable {
     // Common option values: a rare heap beside any other (both rare gives a rare value, also an option).
     const rare = this.rare;
     const count = this.rareCount;
+    let work = count * splits.length;
     for (let s = 0; s < splits.length; s++) {
       const rest = n - splits[s]!;
       for (let j = 0; j < count; j++) {
@@ -253,11 +314,13 @@ export class ValueTable {
     let ri = 0;
     while (stamp[rareValues[ri]!] === n) ri++;
     let candidate = rareValues[ri]!;
-    if (candidate < smallestCommon && splits.length > 0) {
+    // (A mask is chosen only for codes with splits, so there is at least one.)
+    if (candidate < smallestCommon) {
       // Walk the splits until every rare value below smallestCommon has turned up, or all splits are seen.
       if (splits.length === 1) {
         const rest = n - splits[0]!;
-        for (let a = 1, b = rest - 1; a <= b; a++, b--) {
+        let a = 1;
+        for (let b = rest - 1; a <= b; a++, b--) {
           const x = g[a]! ^ g[b]!;
           stamp[x] = n;
           if (x === candidate) {
@@ -266,9 +329,11 @@ export class ValueTable {
             if (candidate > smallestCommon) break;
           }
         }
+        work += a;
       } else {
         const half = (n - splits[0]!) >> 1;
-        scan: for (let a = 1; a <= half; a++) {
+        let a = 1;
+        scan: for (; a <= half; a++) {
           for (let s = 0; s < splits.length; s++) {
             const rest = n - splits[s]!;
             if (2 * a > rest) break;
@@ -281,8 +346,10 @@ export class ValueTable {
             }
           }
         }
+        work += a * splits.length;
       }
     }
+    this.work += work;
     const mex = candidate < smallestCommon ? candidate : smallestCommon;
     if (mex === candidate) this.pushRare(n);
     if (mex >= 1 << this.bits) this.setBits(this.bits + 1);
@@ -295,10 +362,11 @@ export class ValueTable {
    */
   private plainMexAt(n: number): number {
     const g = this.values;
-    const { leaveNone, singles, splits, k } = this.rule;
+    const { leaveNone, singles, splits } = this.rule;
     // Same stamping loop as mexAt, written out on purpose: speed (inlined inner loop, the tightest there is).
     const stamp = this.stamp;
-    if (n <= k && leaveNone[n] === 1) stamp[0] = n;
+    // leaveNone has k + 1 entries; past them the read is undefined, never 1.
+    if (leaveNone[n] === 1) stamp[0] = n;
     for (let s = 0; s < singles.length; s++) {
       const rest = n - singles[s]!;
       if (rest >= 1) stamp[g[rest]!] = n;
@@ -307,6 +375,7 @@ export class ValueTable {
       const rest = n - splits[s]!;
       for (let a = 1, b = rest - 1; a <= b; a++, b--) stamp[g[a]! ^ g[b]!] = n;
     }
+    this.work += splits.length * (n >> 1);
     let mex = 0;
     while (stamp[mex] === n) mex++;
     if (mex >= 1 << this.bits) this.setBits(this.bits + 1);
@@ -326,9 +395,8 @@ export class ValueTable {
   private setBits(bits: number): void {
     this.bits = bits;
     const size = 2 << bits;
-    const stamp = new Int32Array(size).fill(-1);
-    stamp.set(this.stamp.subarray(0, Math.min(this.stamp.length, size)));
-    this.stamp = stamp;
+    // Fresh stamps: called between values, when no stamp of a value still to come is set yet.
+    this.stamp = new Int32Array(size).fill(-1);
     const common: number[] = [];
     const rare: number[] = [];
     for (let v = 0; v < size; v++) (isCommon(v, this.mask) ? common : rare).push(v);
@@ -376,7 +444,7 @@ export class ValueTable {
 }
 
 /** Common: v & mask has an odd number of bits. With mask 0 every value is rare (the plain method). */
-function isCommon(v: number, mask: number): boolean {
+export function isCommon(v: number, mask: number): boolean {
   let x = v & mask;
   x ^= x >>> 16;
   x ^= x >>> 8;

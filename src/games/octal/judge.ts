@@ -3,8 +3,8 @@
  * G(N) in decimal. Codes as everywhere (`0.77`, `.07`, `nim`); N from 0 to 10^18.
  *
  * `grundy judge` reads every test first and answers each code once, codes in sorted order: one table per
- * code, computed as far as its largest N up to 10^7 needs, or as far as a proof needs when some N lies beyond
- * (see answerValues). A value neither the table nor a proven period gives is printed as `unknown`, with the
+ * code, computed as far as its largest N up to 10^7 needs, or as far as a proof needs when some N lies beyond,
+ * at most about JUDGE_CODE_MS (15 s) of work per code (see answerValues). A value neither the table nor a proven period gives is printed as `unknown`, with the
  * reason on stderr, and the run exits with status 1.
  */
 import { JudgeInputError } from '../../core/errors.js';
@@ -52,8 +52,11 @@ export const octalJudge: JudgeFormat<OctalParams, OctalResult> = {
       if (list === undefined) byCode.set(code, [i]);
       else list.push(i);
     });
+    // Stryker disable next-line ArrayDeclaration: every answers[i] is set below, presized or not
     const answers: ValueAnswer[] = new Array<ValueAnswer>(tests.length);
+    // Stryker disable next-line MethodExpression: each code's answers depend on that code alone (codeFacts is deterministic), so the order codes are answered in changes nothing
     for (const code of [...byCode.keys()].sort()) {
+      // Stryker disable next-line ArrayDeclaration: every key of byCode has a list
       const indices = byCode.get(code) ?? [];
       const values = answerValues(
         code,

@@ -3,6 +3,7 @@
  * heaps beyond the table read through the period (only when proven), the XOR, and winning moves found among
  * the options of one heap. Nim (G(n) = n) needs no table.
  */
+import { LRUCache } from 'lru-cache';
 import { InputError } from '../../core/errors.js';
 import type { SolveContext } from '../../core/game.js';
 import { readOctalCode } from './code.js';
@@ -33,23 +34,16 @@ export function unknownReason(code: string, heap: bigint, computed: number): str
   return `G(${fmtCount(heap)}) for ${code} is unknown: G(0..${limit}) were computed and prove no period (the octal periodicity theorem needs G(n + p) = G(n) for all n0 <= n < 2 n0 + p + k), so heaps beyond ${fmtCount(computed)} have no value Grundy can vouch for.`;
 }
 
-/** The tables of recently asked codes, so a worker answers the next question on a code from memory. */
-const tables = new Map<string, ValueTable>();
-/** Values kept across all cached tables (4 bytes each). */
-const CACHE_VALUES = 1 << 24;
+/**
+ * The tables of recently asked codes, so a worker answers the next question on a code from memory: at most
+ * 2^25 values (4 bytes each) in all, which holds one table of 10^7 values with room to grow.
+ */
+const tables = new LRUCache<string, ValueTable>({ maxSize: 1 << 25, sizeCalculation: (t) => t.size });
 
 function tableFor(code: string, digits: readonly number[]): ValueTable {
-  let table = tables.get(code);
-  if (table === undefined) table = new ValueTable(makeRule(digits));
-  tables.delete(code);
+  const table = tables.get(code) ?? new ValueTable(makeRule(digits));
+  // Set again after every question: a table grows, and its size is counted when set.
   tables.set(code, table);
-  let total = 0;
-  for (const t of tables.values()) total += t.size;
-  for (const [key, t] of tables) {
-    if (total <= CACHE_VALUES || t === table) break;
-    tables.delete(key);
-    total -= t.size;
-  }
   return table;
 }
 
@@ -64,29 +58,35 @@ export interface CodeFacts {
 }
 
 /** The first checkpoint at or past `need` on the way to `target` (where a fresh table would find the proof). */
-function provenAt(need: number, target: number): number {
+export function provenAt(need: number, target: number): number {
   let c = CHECKPOINT;
-  while (c < need && c < target) c *= 2;
+  while (c < need) c *= 2;
   return Math.min(c, target);
 }
 
+/** Work units (inner-loop steps, see WORK_STRIDE) per millisecond: 2 to 5 ns a step measured on a busy machine. */
+export const WORK_PER_MS = 300_000;
+
 /**
- * The values of `code` that G(0..target) settle. Deterministic in (code, target): a table grown further by an
- * earlier question reports only what `target` alone would prove (a proof needs the same values either way).
+ * The values of `code` that G(0..target) settle, or as far as `maxWork` reaches when it runs out first (see
+ * ValueTable.settledTo). Deterministic in (code, target, maxWork): a table grown further by an earlier
+ * question reports only what a fresh table would prove (a proof needs the same values either way).
  */
 export function codeFacts(
   code: string,
   digits: readonly number[],
   target: number,
   onProgress?: (fraction: number) => void,
+  maxWork = MAX_COST_MS * WORK_PER_MS,
 ): CodeFacts {
   const table = tableFor(code, digits);
-  table.reach(target, onProgress);
+  table.reach(target, onProgress, maxWork);
+  const settled = table.settledTo(target, maxWork);
   const k = table.rule.k;
-  const period = table.period !== null && proofNeeds(table.period, k) <= target ? table.period : null;
-  const computed = period === null ? target : provenAt(proofNeeds(period, k), target);
+  const period = table.period !== null && proofNeeds(table.period, k) <= settled ? table.period : null;
+  const computed = period === null ? settled : provenAt(proofNeeds(period, k), settled);
   // Every value in the table is right; with a proven period those past it come from the period.
-  const known = period === null ? target : table.length - 1;
+  const known = period === null ? settled : table.length - 1;
   return { values: table.values, known, period, computed, k };
 }
 
@@ -236,35 +236,45 @@ interface Profile {
 }
 
 const PROFILE_VALUES = 4096;
-const profiles = new Map<string, Profile>();
+const profiles = new LRUCache<string, Profile>({ max: 4096 });
 
 /** From a fresh table, so estimates never depend on what a worker happens to hold in memory. */
 function profileOf(code: string, digits: readonly number[]): Profile {
-  let profile = profiles.get(code);
-  if (profile === undefined) {
-    const table = new ValueTable(makeRule(digits));
-    table.reach(PROFILE_VALUES);
-    profile = { proven: table.period !== null, rare: table.rarePositions, splits: table.rule.splits.length };
-    if (profiles.size >= 4096) profiles.clear();
-    profiles.set(code, profile);
-  }
+  const cached = profiles.get(code);
+  if (cached !== undefined) return cached;
+  const table = new ValueTable(makeRule(digits));
+  table.reach(PROFILE_VALUES);
+  const profile = {
+    proven: table.period !== null,
+    rare: table.rarePositions,
+    splits: table.rule.splits.length,
+  };
+  profiles.set(code, profile);
   return profile;
 }
 
-/** Rough milliseconds to compute G(0..target) (unloaded machine; calibrated in bench/octal.bench.ts). */
+/**
+ * Rough milliseconds to compute G(0..target), target > PROFILE_VALUES (unloaded machine; calibrated in
+ * bench/octal.bench.ts).
+ */
 function valuesCostMs(profile: Profile, target: number): number {
   // A period proven within the profile ends every computation there, whatever the target.
   if (profile.proven) return 1;
-  if (target <= PROFILE_VALUES) return 1 + target / 50_000;
-  if (profile.splits === 0) return target / 20_000;
-  // No sparse space: every split of every heap, about 2 ns each.
-  if (profile.rare < 0) return (profile.splits * target * target * 2e-6) / 4;
+  // No sparse space (and no splits: no mask is ever chosen): every split of every heap, about 2 ns each,
+  // and the moves leaving one heap, about 50 ns a value.
+  if (profile.rare < 0) return (profile.splits * target * target * 2e-6) / 4 + target / 20_000;
   // Each value walks the rare positions and a few hundred splits (more where values run high, as in 0.6).
   return (target * (profile.splits * (8 * profile.rare + 300) * 1.5e-6)) | 0;
 }
 
-/** Solves estimated longer than this are refused with advice instead of running into the job time limit. */
+/**
+ * Solves estimated longer than this are refused with advice instead of running into the job time limit; a
+ * computation the estimate misjudged stops when its work passes this (and what it settled is answered).
+ */
 export const MAX_COST_MS = 5 * 60_000;
+
+/** What the judge spends at most on one code (estimated, and in work): never minutes on an unsolved code. */
+export const JUDGE_CODE_MS = 15_000;
 
 /**
  * Values to compute for a question: the search, or the largest heap when the table can reach it; and when a
@@ -339,13 +349,15 @@ export interface ValueAnswer {
 /**
  * G(N) for every N asked about one code, from one table: computed as far as the largest N up to MAX_SEARCH
  * needs, and, when some N lies beyond, as far as a proof may need (within `autoCostMs`, stopping at the
- * first proof); never further than MAX_COST_MS allows. What neither the table nor a proven period gives is
- * `unknown`, with the reason.
+ * first proof); never further than `maxCostMs` allows, by estimate and by the work actually done (the judge
+ * spends at most JUDGE_CODE_MS on a code). What neither the table nor a proven period gives is `unknown`,
+ * with the reason.
  */
 export function answerValues(
   codeText: string,
   ns: readonly bigint[],
-  autoCostMs = AUTO_COST_MS,
+  autoCostMs = JUDGE_CODE_MS,
+  maxCostMs = JUDGE_CODE_MS,
 ): ValueAnswer[] {
   const code = readOctalCode(codeText);
   if (code.nim) return ns.map((n) => ({ line: n.toString() }));
@@ -357,8 +369,8 @@ export function answerValues(
   }
   let target = small;
   if (beyond) target = Math.max(target, affordableSearch(code.code, code.digits, autoCostMs));
-  if (target > CHEAP_VALUES) target = Math.min(target, affordableSearch(code.code, code.digits, MAX_COST_MS));
-  const facts = codeFacts(code.code, code.digits, target);
+  if (target > CHEAP_VALUES) target = Math.min(target, affordableSearch(code.code, code.digits, maxCostMs));
+  const facts = codeFacts(code.code, code.digits, target, undefined, maxCostMs * WORK_PER_MS);
   return ns.map((n) => {
     const v = valueFrom(facts, n);
     return v === undefined
