@@ -12,7 +12,8 @@
  *   load only when a verb imports them dynamically, as before.
  * - src/core/errors.ts: the bundle and the tsc modules it loads must share one InputError class, or an error
  *   thrown on one side would fail `instanceof` on the other and show as an internal error.
- * npm packages stay external too (node_modules is resolved as usual).
+ * npm packages stay external too (node_modules is resolved as usual), except the few small dependency-free ones
+ * in `inlined` (lru-cache, which the octal solver keeps its tables in), which the bundle holds like our code.
  */
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
@@ -26,6 +27,25 @@ const outfile = 'dist/bundle/grundy.js';
 /** Modules the bundle must share with tsc's output (see above). */
 const shared = new Set(['src/core/errors.ts']);
 
+/** npm packages bundled rather than loaded from node_modules: small, pure, and needed by a judge. */
+const inlined = new Set(['lru-cache']);
+
+/** Every bare import (an npm package) stays external but those in `inlined`. */
+function externalPackages(): Plugin {
+  return {
+    name: 'external-packages',
+    setup(b) {
+      b.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.path.startsWith('node:')) return undefined;
+        const name = args.path.startsWith('@')
+          ? args.path.split('/').slice(0, 2).join('/')
+          : (args.path.split('/')[0] ?? args.path);
+        return inlined.has(name) ? undefined : { path: args.path, external: true };
+      });
+    },
+  };
+}
+
 const common: BuildOptions = {
   absWorkingDir: root,
   entryPoints: [entry],
@@ -33,7 +53,7 @@ const common: BuildOptions = {
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
+  plugins: [externalPackages()],
   logLevel: 'warning',
 };
 
@@ -141,5 +161,5 @@ await build({
       'const require = createRequireOfBundle(import.meta.url);',
     ].join('\n'),
   },
-  plugins: [keepOut(outside), builtinsByRequire()],
+  plugins: [externalPackages(), keepOut(outside), builtinsByRequire()],
 });
