@@ -13,7 +13,7 @@ const pureLayers = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'reports/**', '.stryker-tmp/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'reports/**', '.stryker-tmp*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
