@@ -1,7 +1,8 @@
 /**
  * MAGIC explanations (`explain.ts`) against figures counted here by flooding the board: every key fact, the
  * group and parity sentences, who builds last, the telepoint sentence, the rule's verdict, the moves' wording
- * and the line of play, on random boards of up to 9 rooms.
+ * and the line of play, on random boards of up to 9 rooms; and against the brute force (verdict, rule, move
+ * classification) on every board of up to 5 rooms: the rule's sentences, why Second wins, every move's words.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
