@@ -21,7 +21,8 @@ export type PlanRole = 'winner' | 'spoiler' | 'holder';
 
 /**
  * The plan's move, as an index into `exponents`, given how often each prime has been multiplied in
- * (`used`). Exported so the tests can play the plan against every reply of the brute force.
+ * (`used`). Among equal candidates the first (smallest) prime is chosen. Exported so the tests can play the
+ * plan against every reply of the brute force.
  */
 export function planMove(exponents: readonly number[], used: readonly number[], role: PlanRole): number {
   const left = exponents.map((e, i) => e - (used[i] ?? 0));
@@ -84,12 +85,14 @@ interface RuleText {
 }
 
 function prime(s: Setting, index: number): string {
+  // Stryker disable next-line OptionalChaining: every index passed is one of N's primes (planMove's result, or 0 and 1 with two primes), so the chain never meets undefined
   return String(s.factors[index]?.prime ?? 0n);
 }
 
 function firstMove(s: Setting, role: PlanRole, text: string): ExplainedMove<MultiplicationMove> {
   const index = planMove(
     s.exponents,
+    // Stryker disable next-line ArrowFunction: planMove reads a missing count as 0 (`used[i] ?? 0`), so a list of undefined is the same start
     s.exponents.map(() => 0),
     role,
   );
@@ -163,6 +166,7 @@ function twoOneApart(s: Setting): RuleText {
 function tie(s: Setting): RuleText {
   const spoiler = s.notLast;
   const holder = s.lastMover;
+  // Stryker disable next-line ArrayDeclaration: with no prime complete the spoiler's choice reads only the exponents; a junk entry makes a count NaN, which is not <= 0 either
   const smallest = planMove(s.exponents, [], 'spoiler');
   const p = prime(s, smallest);
   const plan = `${spoiler}'s plan: as soon as some prime has been multiplied in as often as it divides N, multiply by it once more (M then stops dividing N); until then multiply by ${p}.`;
