@@ -2,8 +2,11 @@
  * `npm run mutate:score` merges the kept per-group mutation reports: Stryker's score per file, a current
  * measurement preferred over a stale one (the file changed after it was measured), and the fuller of two.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { collect, scoreOf } from '../../scripts/mutation-score.js';
+import { collect, mutantsPerFile, scoreOf } from '../../scripts/mutation-score.js';
 
 const mutants = (...statuses: string[]): { status: string }[] => statuses.map((status) => ({ status }));
 
@@ -78,5 +81,33 @@ describe('mutation score merge', () => {
         stale: true,
       },
     ]);
+  });
+});
+
+describe('mutants still to measure', () => {
+  it("counts what Stryker's instrumenter places, without the config's excluded mutators", async () => {
+    const root = mkdtempSync(join(tmpdir(), 'grundy-mutants-'));
+    try {
+      writeFileSync(
+        join(root, 'stryker.config.json'),
+        JSON.stringify({ mutator: { excludedMutations: ['StringLiteral'] } }),
+      );
+      // A block and an operator; the string is excluded; the disabled line places nothing.
+      writeFileSync(
+        join(root, 'a.ts'),
+        "export function f(a: number): number {\n  return a + 1;\n}\nexport const s = 'x';\n",
+      );
+      writeFileSync(
+        join(root, 'b.ts'),
+        '// Stryker disable next-line all: test\nexport const g = (a: number): number => a - 1;\n',
+      );
+      const counts = await mutantsPerFile(root, ['a.ts', 'b.ts']);
+      expect([...counts]).toEqual([
+        ['a.ts', 2],
+        ['b.ts', 0],
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
