@@ -117,8 +117,9 @@ describe('octal engine: the table’s bookkeeping', () => {
       );
       expect(table.rarePositions, code).toBeGreaterThanOrEqual(0);
     };
-    // Splits far apart (a short split runs out before a long one), and leave-none and single moves at n <= k.
-    for (const code of ['4000004', '6000007', '40000005', '2600004', '14', '3004'])
+    // Splits far apart (a short split runs out before a long one), and leave-none and single moves at n <= k
+    // (0.1014: G(3) = 1 only by taking the whole heap, after a mask is chosen at 2).
+    for (const code of ['4000004', '6000007', '40000005', '2600004', '14', '3004', '1014'])
       for (const checkpoint of [2, 4]) check([...code].map(Number), checkpoint);
     fc.assert(
       fc.property(digits, fc.constantFrom(2, 4), (ds, checkpoint) => check(ds, checkpoint)),
