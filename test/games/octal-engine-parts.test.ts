@@ -19,6 +19,12 @@ import {
 } from '../../src/games/octal/engine.js';
 import { runs } from '../support/runs.js';
 
+/**
+ * Under `npm run mutate` (GRUNDY_MUTATION=1) a mutant of engine.ts instruments every hot loop here, so the
+ * heaviest checks shrink (fewer values, every third code); `npm test` runs them whole.
+ */
+const mutating = process.env['GRUNDY_MUTATION'] === '1';
+
 const digitsOf = (code: string) => readOctalCode(code).digits;
 
 /** Every code of one to three digits, canonical and distinct. */
@@ -129,12 +135,13 @@ describe('octal engine: parts against independent computations', () => {
 
   it('computes G(0..100) of every code of up to three digits as the definition does, sparse space from 8 on', () => {
     const wrong: string[] = [];
-    for (const code of allCodes) {
-      const want = bruteValues(code, 100).join();
+    const last = mutating ? 60 : 100;
+    for (const code of mutating ? allCodes.filter((_, i) => i % 3 === 0) : allCodes) {
+      const want = bruteValues(code, last).join();
       const sparse = new ValueTable(makeRule(digitsOf(code)), 8, true);
-      if (Array.from(sparse.valuesTo(100, false)).join() !== want) wrong.push(`${code} sparse`);
+      if (Array.from(sparse.valuesTo(last, false)).join() !== want) wrong.push(`${code} sparse`);
       const filled = new ValueTable(makeRule(digitsOf(code)), 8);
-      if (Array.from(filled.valuesTo(100)).join() !== want) wrong.push(`${code} filled`);
+      if (Array.from(filled.valuesTo(last)).join() !== want) wrong.push(`${code} filled`);
     }
     expect(wrong).toEqual([]);
   });
@@ -185,9 +192,10 @@ describe('octal engine: parts against independent computations', () => {
       table.valuesTo(4096, false);
       return table.rarePositions;
     };
+    expect(at4096('0.6')).toBeGreaterThan(0);
+    if (mutating) return;
     expect(at4096('0.106')).toBe(-1);
     expect(at4096('0.004')).toBe(-1);
-    expect(at4096('0.6')).toBeGreaterThan(0);
     expect(at4096('0.16')).toBeGreaterThan(0);
   });
 });

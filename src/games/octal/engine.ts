@@ -77,8 +77,12 @@ export function provePeriod(g: Int32Array, m: number, k: number): Period | null 
     if (i < right) zi = Math.min(right - i, z[i - left]!);
     while (i + zi < len && g[m - zi] === g[m - i - zi]) zi++;
     z[i] = zi;
+    // The box [left, right) only speeds the scan: any box where the values agree gives a true lower bound for
+    // z[i], and one that never or wrongly moves forward leaves the while loop to find z[i] itself.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator,BlockStatement: see above
     if (i + zi > right) {
       left = i;
+      // Stryker disable next-line ArithmeticOperator: right = i - zi lies behind every later i: no reuse, same z.
       right = i + zi;
     }
   }
@@ -124,6 +128,7 @@ export class ValueTable {
   /** The rare positions n (G(n) rare under the mask), ascending. */
   private rare = new Int32Array(64);
   /** stamp[v] = n when v is an option of n (values 0..2^(bits+1) - 1). */
+  // Stryker disable next-line UnaryOperator: the constructor's setBits(1) replaces this array before any use.
   private stamp = new Int32Array(4).fill(-1);
   private rareCount = 0;
   /** Work done so far (see WORK_STRIDE), and workAt[j] = the work when G(0..j * stride) were done. */
@@ -141,6 +146,7 @@ export class ValueTable {
     private readonly checkpoint = CHECKPOINT,
     private readonly alwaysSparse = false,
   ) {
+    // Stryker disable next-line ArithmeticOperator: a first capacity only; ensureCapacity grows it before any write.
     this.values = new Int32Array(checkpoint + 1);
     this.stride = Math.min(checkpoint, WORK_STRIDE);
     this.progressEvery = Math.min(64 * checkpoint, PROGRESS_EVERY);
@@ -232,6 +238,7 @@ export class ValueTable {
    */
   settledTo(target: number, maxWork = Infinity): number {
     const stride = this.stride;
+    // Stryker disable next-line ArithmeticOperator: past the recorded stride points workAt holds 0 or nothing, never above a budget >= 0.
     const strides = ((this.length - 1) / stride) | 0;
     for (let j = 1; j <= strides && j * stride < target; j++) {
       if (this.workAt[j]! > maxWork) {
@@ -398,6 +405,7 @@ export class ValueTable {
     // Fresh stamps: called between values, when no stamp of a value still to come is set yet.
     this.stamp = new Int32Array(size).fill(-1);
     const common: number[] = [];
+    // Stryker disable next-line ArrayDeclaration: a stray leading 0 changes nothing: 0 is rare under every mask, so the list starts with 0 anyway.
     const rare: number[] = [];
     for (let v = 0; v < size; v++) (isCommon(v, this.mask) ? common : rare).push(v);
     this.commonValues = Int32Array.from(common);
