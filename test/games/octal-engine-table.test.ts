@@ -79,14 +79,19 @@ describe('octal engine: the table’s bookkeeping', () => {
   });
 
   it('a resumed reach does the same work and keeps the same sparse space as a fresh one', () => {
-    for (const code of ['6', '16', '54']) {
-      const resumed = new ValueTable(ruleOf(code), 8);
-      resumed.reach(600);
-      resumed.reach(1100);
-      const fresh = new ValueTable(ruleOf(code), 8);
-      fresh.reach(1100);
-      expect([resumed.workDone, resumed.rarePositions], code).toEqual([fresh.workDone, fresh.rarePositions]);
-    }
+    // 600 lies between checkpoints; 512 is one, where the first reach must still choose the next mask.
+    for (const code of ['6', '16', '54'])
+      for (const first of [600, 512]) {
+        const resumed = new ValueTable(ruleOf(code), 8);
+        resumed.reach(first);
+        resumed.reach(1100);
+        const fresh = new ValueTable(ruleOf(code), 8);
+        fresh.reach(1100);
+        expect([resumed.workDone, resumed.rarePositions], `${code} from ${first}`).toEqual([
+          fresh.workDone,
+          fresh.rarePositions,
+        ]);
+      }
   });
 
   it('settles a target just past a checkpoint at that checkpoint when the budget runs out there', () => {

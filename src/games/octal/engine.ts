@@ -222,11 +222,13 @@ export class ValueTable {
       if (!done) break;
       this.period = provePeriod(this.values, stop, this.rule.k);
       if (this.period === null) this.checkedTo = stop;
-      if (stop === target) break;
+      // The mask is chosen at every checkpoint reached, the target included, so a table resumed from here
+      // goes on exactly as a fresh one would (settledTo relies on it).
       if (stop === next) {
         this.chooseMask();
         next *= 2;
       }
+      if (stop === target) break;
     }
     onProgress?.(1);
   }
