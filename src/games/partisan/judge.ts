@@ -7,8 +7,8 @@ import { JudgeInputError } from '../../core/errors.js';
 import type { JudgeFormat } from '../../core/game.js';
 import type { InputReader } from '../../core/reader.js';
 import { MAX_MOVE, MAX_N } from './limits.js';
+import { OutcomeCache } from './outcome.js';
 import type { PartisanParams, PartisanResult } from './schema.js';
-import { solvePartisan } from './solve.js';
 
 function twice(line: number, who: string, test: number, move: number): JudgeInputError {
   return new JudgeInputError(
@@ -59,11 +59,12 @@ export const partisanJudge: JudgeFormat<PartisanParams, PartisanResult> = {
   format,
   *run(input, answer) {
     const t = yield* input.int('the number of tests T', 1, 1_000_000);
+    const outcomes = new OutcomeCache();
     for (let test = 1; test <= t; test++) {
       const n = yield* input.bigint(`n of test ${test}`, 0n, MAX_N);
       const alice = yield* readMoves(input, 'Alice', test);
       const bob = yield* readMoves(input, 'Bob', test);
-      answer(format(solvePartisan({ n: n.toString(), alice, bob }, {})));
+      answer(outcomes.aliceWins(n, alice, bob) ? 'Alice' : 'Bob');
     }
     yield* input.expectEnd();
   },
