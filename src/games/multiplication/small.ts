@@ -33,6 +33,7 @@ export function smallSignature(n: number): Signature {
   let m = trial32Kernel(n);
   const found = trial32Found();
   const count = found[0] ?? 0;
+  // Stryker disable next-line ConditionalExpression: a shortcut; with two primes and a rest, the check after the scan says 'three-or-more' too
   if (count >= 3 || (count === 2 && m > 1)) return 'three-or-more';
   const exponents: number[] = [];
   for (let i = 1; i <= count; i++) {
@@ -45,6 +46,7 @@ export function smallSignature(n: number): Signature {
     }
     exponents.push(exponent);
   }
+  // Stryker disable next-line ConditionalExpression: a shortcut; the scan stops at once on m = 1 and the same exponents are returned
   if (m === 1) return exponents;
   // m is a prime (the kernel stopped at p * p > m) or has no prime below 1000.
   let least = FIRST_UNTRIED;
