@@ -21,11 +21,13 @@ interface Table {
   readonly a: Uint8Array;
 }
 
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 /** A(n) from a table: positions past the pre-period fold into the first period. */
 function lookup(table: Table, n: bigint): boolean {
   const { preperiod, period, a } = table;
   let at: number;
-  if (n <= BigInt(Number.MAX_SAFE_INTEGER)) {
+  if (n <= MAX_SAFE) {
     const m = Number(n);
     at = m < preperiod ? m : preperiod + ((m - preperiod) % period);
   } else at = preperiod + Number((n - BigInt(preperiod)) % BigInt(period));
