@@ -7,8 +7,8 @@ import { JudgeInputError } from '../../core/errors.js';
 import type { JudgeFormat } from '../../core/game.js';
 import type { InputReader } from '../../core/reader.js';
 import { MAX_MOVE, MAX_N } from './limits.js';
+import { OutcomeCache } from './outcome.js';
 import type { PartisanParams, PartisanResult } from './schema.js';
-import { solvePartisan } from './solve.js';
 
 function twice(line: number, who: string, test: number, move: number): JudgeInputError {
   return new JudgeInputError(
@@ -28,10 +28,10 @@ async function readSet(reader: InputReader, who: string, test: number): Promise<
   return [...moves].sort((x, y) => x - y);
 }
 
-/** The same set read from bytes: a bit per move (1..64) finds a repeat, and gives the sorted list. */
-function* readMoves(input: ByteReader, who: string, test: number): Reading<number[]> {
+/** The same set read from bytes: a bit per move (1..64) finds a repeat, and gives the sorted list; `seen` is scratch. */
+function* readMoves(input: ByteReader, who: string, test: number, seen: Uint8Array): Reading<number[]> {
   const count = yield* input.int(`the number of ${who}'s moves in test ${test}`, 0, MAX_MOVE);
-  const seen = new Uint8Array(MAX_MOVE + 1);
+  seen.fill(0);
   for (let i = 1; i <= count; i++) {
     const fast = input.tryInt(1, MAX_MOVE);
     const move = fast >= 0 ? fast : yield* input.int(`${who}'s move ${i} of test ${test}`, 1, MAX_MOVE);
@@ -59,11 +59,13 @@ export const partisanJudge: JudgeFormat<PartisanParams, PartisanResult> = {
   format,
   *run(input, answer) {
     const t = yield* input.int('the number of tests T', 1, 1_000_000);
+    const outcomes = new OutcomeCache();
+    const seen = new Uint8Array(MAX_MOVE + 1);
     for (let test = 1; test <= t; test++) {
       const n = yield* input.bigint(`n of test ${test}`, 0n, MAX_N);
-      const alice = yield* readMoves(input, 'Alice', test);
-      const bob = yield* readMoves(input, 'Bob', test);
-      answer(format(solvePartisan({ n: n.toString(), alice, bob }, {})));
+      const alice = yield* readMoves(input, 'Alice', test, seen);
+      const bob = yield* readMoves(input, 'Bob', test, seen);
+      answer(outcomes.aliceWins(n, alice, bob) ? 'Alice' : 'Bob');
     }
     yield* input.expectEnd();
   },

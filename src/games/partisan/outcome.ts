@@ -1,0 +1,71 @@
+/**
+ * The judge's outcome-only path: `grundy judge partisan` prints only who wins with Alice moving first, A(n).
+ * Tests that share their move sets share one cycle search and one table of A over the pre-period and one
+ * period, so each further test is a lookup (a contest input of 10^4 tests has at most 1,024 pairs of sets
+ * within 1..5). Pairs whose cycle is not certified, or too long to tabulate, go through solvePartisan as
+ * before, so the answers and the errors are the full solver's.
+ */
+import { findCycle, makeRule, valuesFrom } from './engine.js';
+import type { PartisanParams } from './schema.js';
+import { DEFAULT_STEP_BUDGET, solvePartisan } from './solve.js';
+
+/** The longest pre-period plus period tabulated for one pair of move sets. */
+export const TABLE_POSITIONS = 1 << 16;
+/** Positions tabulated over all pairs before the cache starts afresh (memory stays bounded). */
+const CACHE_POSITIONS = 1 << 24;
+
+interface Table {
+  readonly preperiod: number;
+  readonly period: number;
+  /** A at positions 0 .. preperiod + period - 1, as 0/1. */
+  readonly a: Uint8Array;
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** A(n) from a table: positions past the pre-period fold into the first period. */
+function lookup(table: Table, n: bigint): boolean {
+  const { preperiod, period, a } = table;
+  let at: number;
+  if (n <= MAX_SAFE) {
+    const m = Number(n);
+    at = m < preperiod ? m : preperiod + ((m - preperiod) % period);
+  } else at = preperiod + Number((n - BigInt(preperiod)) % BigInt(period));
+  return a[at] === 1;
+}
+
+export class OutcomeCache {
+  /** Per pair of move sets: its table, or null when that pair goes through the full solver. */
+  private tables = new Map<string, Table | null>();
+  private positions = 0;
+
+  /** `tablePositions`: the longest pre-period plus period tabulated (tests lower it to reach the fallback). */
+  constructor(private readonly tablePositions = TABLE_POSITIONS) {}
+
+  /** Whether Alice, moving first from n, wins (sets sorted ascending and distinct, as the judge reads them). */
+  aliceWins(n: bigint, alice: readonly number[], bob: readonly number[]): boolean {
+    const rule = makeRule(alice, bob);
+    const key = `${rule.aliceLo},${rule.aliceHi},${rule.bobLo},${rule.bobHi}`;
+    let table = this.tables.get(key);
+    if (table === undefined) {
+      table = this.tabulate(rule);
+      this.tables.set(key, table);
+    }
+    if (table !== null) return lookup(table, n);
+    const params: PartisanParams = { n: n.toString(), alice: [...alice], bob: [...bob] };
+    return solvePartisan(params, {}).aliceWins;
+  }
+
+  private tabulate(rule: ReturnType<typeof makeRule>): Table | null {
+    const { cycle } = findCycle(rule, DEFAULT_STEP_BUDGET);
+    if (cycle === null) return null;
+    const length = cycle.preperiod + cycle.period;
+    if (length > this.tablePositions) return null;
+    if (this.positions + length > CACHE_POSITIONS) {
+      this.tables = new Map();
+      this.positions = 0;
+    }
+    this.positions += length;
+    return { preperiod: cycle.preperiod, period: cycle.period, a: valuesFrom(rule, 0, length).a };
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * PartisanGame: the judge's outcome-only path (one cycle search and one table of A per pair of move sets)
+ * against the full solver, through the table and through the fallback, and the judge end to end.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { partisan as game } from '../../src/games/partisan/index.js';
+import { OutcomeCache } from '../../src/games/partisan/outcome.js';
+import { solvePartisan } from '../../src/games/partisan/solve.js';
+import { runs } from '../support/runs.js';
+import { judgeOutput } from './judge-harness.js';
+
+const sorted = (moves: number[]): number[] => [...moves].sort((x, y) => x - y);
+const moves = (max: number) =>
+  fc.uniqueArray(fc.integer({ min: 1, max }), { maxLength: 6, size: 'max' }).map(sorted);
+const position = fc.oneof(
+  fc.bigInt({ min: 0n, max: 300n }),
+  fc.bigInt({ min: 0n, max: 10n ** 18n }),
+  fc.bigInt({ min: 2n ** 53n - 50n, max: 2n ** 53n + 50n }),
+);
+/** A few pairs of sets and many positions, so that tests share pairs as in a contest input. */
+const batch = (max: number) =>
+  fc
+    .tuple(
+      fc.array(fc.tuple(moves(max), moves(max)), { minLength: 1, maxLength: 4 }),
+      fc.array(fc.tuple(fc.nat(), position), { minLength: 1, maxLength: 30 }),
+    )
+    .map(([pairs, picks]) => picks.map(([i, n]) => ({ n, pair: pairs[i % pairs.length] ?? [[], []] })));
+
+function expectSolverAnswers(cache: OutcomeCache, tests: { n: bigint; pair: number[][] }[]): void {
+  for (const { n, pair } of tests) {
+    const [alice = [], bob = []] = pair;
+    const want = solvePartisan({ n: n.toString(), alice, bob }, {}).aliceWins;
+    expect([n, alice, bob, cache.aliceWins(n, alice, bob)]).toEqual([n, alice, bob, want]);
+  }
+}
+
+describe('partisan: the outcome-only path of the judge', () => {
+  it('answers as solvePartisan, from the tables (moves within 1..12 and 1..64)', () => {
+    fc.assert(
+      fc.property(fc.oneof(batch(12), batch(64)), (tests) => expectSolverAnswers(new OutcomeCache(), tests)),
+      { numRuns: runs(200) },
+    );
+  });
+
+  it('answers as solvePartisan when pairs fall back to the full solver (tables limited to 0 and 20 positions)', () => {
+    fc.assert(
+      fc.property(batch(12), fc.constantFrom(0, 20), (tests, limit) =>
+        expectSolverAnswers(new OutcomeCache(limit), tests),
+      ),
+      { numRuns: runs(100) },
+    );
+  });
+
+  it('answers a pair whose cycle is too long to tabulate through the solver', () => {
+    // Alice and Bob both with {6, 11, 53, 58, 64}: period 2,508,961, far past TABLE_POSITIONS.
+    const alice = [6, 11, 53, 58, 64];
+    for (const n of [10n ** 18n, 123_456_789n]) {
+      const want = solvePartisan({ n: n.toString(), alice, bob: alice }, {}).aliceWins;
+      expect(new OutcomeCache().aliceWins(n, alice, alice)).toBe(want);
+    }
+  });
+
+  it('gives the judge the solver answers', async () => {
+    await fc.assert(
+      fc.asyncProperty(batch(8), async (tests) => {
+        const input = `${tests.length}\n${tests
+          .map(({ n, pair: [a = [], b = []] }) => [n, a.length, ...a, b.length, ...b].join(' '))
+          .join('\n')}\n`;
+        const want = tests.map(({ n, pair: [alice = [], bob = []] }) =>
+          solvePartisan({ n: n.toString(), alice, bob }, {}).aliceWins ? 'Alice' : 'Bob',
+        );
+        expect(await judgeOutput(game, input)).toBe(`${want.join('\n')}\n`);
+      }),
+      { numRuns: runs(50) },
+    );
+  });
+});
