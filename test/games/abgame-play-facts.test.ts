@@ -10,10 +10,7 @@ import { InputError } from '../../src/core/errors.js';
 import { parseParams } from '../../src/core/params.js';
 import { legalMoves, moverWins, recount } from '../../src/games/abgame/brute.js';
 import { abgame } from '../../src/games/abgame/index.js';
-import type { AbgamePosition } from '../../src/games/abgame/play.js';
-
-const play = abgame.play;
-if (play === undefined) throw new Error('abgame has no play support');
+import { abgamePlay as play, type AbgamePosition } from '../../src/games/abgame/play.js';
 
 const swap = (board: string): string => board.replace(/[AB]/g, (c) => (c === 'A' ? 'B' : 'A'));
 
@@ -30,12 +27,12 @@ function check(p: AbgamePosition, kinds: Set<string>): void {
   const letter = p.turn === 0 ? 'A' : 'B';
   const legal = legalMoves(p.board, letter);
   const other = p.turn === 0 ? 1 : 0;
-  expect(play?.status(p)).toEqual({
+  expect(play.status(p)).toEqual({
     toMove: p.turn,
     over: legal.length === 0,
     winner: legal.length === 0 ? other : null,
   });
-  expect(play?.moves(p)).toEqual(
+  expect(play.moves(p)).toEqual(
     legal.map(({ from, to }) => {
       const d = Math.abs(to - from);
       return {
@@ -45,24 +42,24 @@ function check(p: AbgamePosition, kinds: Set<string>): void {
     }),
   );
   const ruler = [...p.board].map((_, i) => String((i + 1) % 10)).join('');
-  expect(play?.show(p)).toEqual([p.board, ruler]);
+  expect(play.show(p)).toEqual([p.board, ruler]);
   // The mover plays the A's of the brute force's board.
   const board = p.turn === 0 ? p.board : swap(p.board);
   const wins = moverWins(board, 'A');
-  expect(play?.verdict(p)).toBe(wins ? 'win' : 'loss');
+  expect(play.verdict(p)).toBe(wins ? 'win' : 'loss');
   for (const { from, to } of legal) {
     const cells = [...p.board];
     cells[to - 1] = letter;
     cells[from - 1] = '.';
-    expect(play?.apply(p, `${from}-${to}`)).toEqual({ board: cells.join(''), turn: other });
+    expect(play.apply(p, `${from}-${to}`)).toEqual({ board: cells.join(''), turn: other });
   }
   if (legal.length === 0) {
-    expect(() => play?.bestMove(p)).toThrow(InputError);
+    expect(() => play.bestMove(p)).toThrow(InputError);
     kinds.add('over');
     return;
   }
-  const best = play?.bestMove(p);
-  const [from = 0, to = 0] = (best?.move ?? '').split('-').map(Number);
+  const best = play.bestMove(p);
+  const [from = 0, to = 0] = best.move.split('-').map(Number);
   const move = wins ? { from, to } : null;
   const r = recount(board, wins ? 'A' : 'B', move);
   const spares = `your spare moves: ${r.spareA}, the opponent's: ${r.spareB}; the contested gaps XOR to ${r.xor}`;

@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../../src/core/game.js';
 import { parseParams } from '../../src/core/params.js';
 import { multiplication } from '../../src/games/multiplication/index.js';
-import type { MultiplicationPosition } from '../../src/games/multiplication/play.js';
-
-const play = multiplication.play;
-if (play === undefined) throw new Error('multiplication has no play support');
+import {
+  multiplicationPlay as play,
+  type MultiplicationPosition,
+} from '../../src/games/multiplication/play.js';
 
 /** N's primes and exponents by trial division. */
 function factor(n: bigint): { prime: bigint; exponent: number }[] {
@@ -90,7 +90,7 @@ function walk(
   const key = JSON.stringify(p);
   if (seen.has(key)) return;
   seen.set(key, p);
-  expect(play?.position.safeParse(p).success).toBe(true);
+  expect(play.position.safeParse(p).success).toBe(true);
   const n = BigInt(p.n);
   const m = BigInt(p.m);
   const primes = factor(n);
@@ -99,22 +99,22 @@ function walk(
   expect(p.primes).toEqual(primes.map((f) => String(f.prime)));
   expect(p.left).toEqual(primes.map((f) => Math.max(-1, f.exponent - exponentIn(m, f.prime))));
   const other = p.turn === 0 ? 1 : 0;
-  expect(play?.status(p)).toEqual({
+  expect(play.status(p)).toEqual({
     toMove: p.turn,
     over,
     winner: !over ? null : m === n ? other : 'tie',
   });
   const value = minimax(n, m);
-  expect(play?.verdict(p)).toBe(m === n ? 'loss' : value);
-  expect(play?.show(p)).toEqual([
+  expect(play.verdict(p)).toBe(m === n ? 'loss' : value);
+  expect(play.show(p)).toEqual([
     `N = ${n}`,
     `M = ${m}`,
     ...(over ? [] : [`Still to multiply in: ${rest(n, m)}`]),
   ]);
-  const moves = play?.moves(p) ?? [];
+  const moves = play.moves(p) ?? [];
   if (over) {
     expect(moves).toEqual([]);
-    expect(() => play?.bestMove(p)).toThrow('The game is over');
+    expect(() => play.bestMove(p)).toThrow('The game is over');
     kinds.add(m === n ? 'reached' : 'over-filled');
     return;
   }
@@ -130,20 +130,19 @@ function walk(
       return { id: String(prime), text: `multiply by ${prime}: ${what}` };
     }),
   );
-  const best = play?.bestMove(p);
+  const best = play.bestMove(p);
   // The best move is the first prime (ascending) that holds the value, by minimax.
   const holding = primes.find(({ prime }) => FLIP[minimax(n, m * prime)] === value);
   const move = String(holding?.prime ?? primes[0]?.prime);
   expect(best).toEqual({ move, verdict: value, reason: reasonOf(n, m, value, move) });
   kinds.add(
-    `${value}: ${(best?.reason ?? '')
+    `${value}: ${best.reason
       .replace(/^N \/ M = [\d^ ×]+(: )?/, '')
       .replace(/\d+/g, '#')
       .slice(0, 20)}`,
   );
   for (const { id } of moves) {
-    const next = play?.apply(p, id);
-    if (next === undefined) continue;
+    const next = play.apply(p, id);
     expect(next).toEqual({
       ...p,
       m: String(m * BigInt(id)),

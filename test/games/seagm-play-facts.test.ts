@@ -9,10 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.js';
 import { parseParams } from '../../src/core/params.js';
 import { seagm } from '../../src/games/seagm/index.js';
-import type { SeagmPosition } from '../../src/games/seagm/play.js';
-
-const play = seagm.play;
-if (play === undefined) throw new Error('seagm has no play support');
+import { seagmPlay as play, type SeagmPosition } from '../../src/games/seagm/play.js';
 
 function gcdOf(x: number, y: number): number {
   return y === 0 ? x : gcdOf(y, x % y);
@@ -65,25 +62,25 @@ const counts = (cards: readonly number[], g: number): string =>
 function check(p: SeagmPosition, kinds: Set<string>): void {
   const other = p.turn === 0 ? 1 : 0;
   const over = p.g === 1 || p.cards.length === 0;
-  expect(play?.status(p)).toEqual({
+  expect(play.status(p)).toEqual({
     toMove: p.turn,
     over,
     winner: p.g === 1 ? p.turn : p.cards.length === 0 ? other : null,
   });
-  expect(play?.show(p)).toEqual([
+  expect(play.show(p)).toEqual([
     p.g === 0 ? 'g = 0 (no card taken yet)' : `g = ${p.g}`,
     `Cards on the table: ${p.cards.length === 0 ? 'none' : p.cards.join(' ')}`,
   ]);
   const win = wins(p.cards, p.g);
-  expect(play?.verdict(p)).toBe(win ? 'win' : 'loss');
+  expect(play.verdict(p)).toBe(win ? 'win' : 'loss');
   if (over) {
-    expect(play?.moves(p)).toEqual([]);
-    expect(() => play?.bestMove(p)).toThrow(InputError);
+    expect(play.moves(p)).toEqual([]);
+    expect(() => play.bestMove(p)).toThrow(InputError);
     kinds.add(p.g === 1 ? 'g is 1' : 'empty');
     return;
   }
   const distinct = [...new Set(p.cards)];
-  expect(play?.moves(p)).toEqual(
+  expect(play.moves(p)).toEqual(
     distinct.map((card) => {
       const g = gcdOf(p.g, card);
       return {
@@ -93,14 +90,14 @@ function check(p: SeagmPosition, kinds: Set<string>): void {
     }),
   );
   for (const card of distinct) {
-    expect(play?.apply(p, String(card))).toEqual({
+    expect(play.apply(p, String(card))).toEqual({
       cards: without(p.cards, card),
       g: gcdOf(p.g, card),
       turn: other,
     });
   }
-  const best = play?.bestMove(p);
-  const card = Number(best?.move);
+  const best = play.bestMove(p);
+  const card = Number(best.move);
   if (win) {
     const g = gcdOf(p.g, card);
     const left = without(p.cards, card);
