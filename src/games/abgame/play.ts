@@ -33,6 +33,7 @@ function moves(p: AbgamePosition): PlayMove[] {
     const cell = p.board[i];
     if (cell === '.') continue;
     const step = k % 2 === 0 ? 1 : -1;
+    // Stryker disable next-line UpdateOperator: k only gives the parity of the character's place; counting down alternates the same way
     k++;
     if (cell !== letter) continue;
     for (let j = i + step; j >= 0 && j < p.board.length && p.board[j] === '.'; j += step) {
@@ -85,6 +86,7 @@ function bestMove(p: AbgamePosition): BestMove {
     return { move: `${from}-${to}`, verdict: 'win', reason: `Slide ${from} to ${to}: ${why} (${spares}).` };
   }
   return {
+    // Stryker disable next-line OptionalChaining: options is not empty (bestMove throws above when it is)
     move: options[0]?.id ?? '',
     verdict: 'loss',
     reason: `Every move can be answered (${spares}): the opponent keeps at least as many spare moves and restores a zero XOR.`,
