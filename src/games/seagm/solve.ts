@@ -177,12 +177,12 @@ export class OptimalSearch {
     if (primes.length === 0) return true; // the previous mover made g = 1 and lost
     let odd = 0;
     let exhausted = 0;
+    // Stryker disable UpdateOperator: exhausted-- never counts above 0, so the reduction is skipped, and an exhausted prime plays as an even one (no card carries it: every move drops it, no stay move is left), with the same verdict; odd-- only skips the all-odd shortcut, whose verdict the search finds anyway
     for (const p of primes) {
-      // Stryker disable next-line UpdateOperator: exhausted-- never counts above 0, so the reduction is skipped, and an exhausted prime plays as an even one (no card carries it: every move drops it, no stay move is left), with the same verdict
       if (this.a.cardsDivisibleBy(p) === t) exhausted++;
-      // Stryker disable next-line UpdateOperator: odd-- only skips the all-odd shortcut, whose verdict the search finds anyway
       else if (this.oddRemaining(p, t)) odd++;
     }
+    // Stryker restore UpdateOperator
     // Stryker disable next-line BlockStatement: without the reduction an exhausted prime plays as an even one (no card carries it: every move drops it, no stay move is left), with the same verdict
     if (exhausted > 0) {
       // A prime with no card left leaves g at the next move whatever is played, so the position plays
@@ -424,6 +424,7 @@ function solveRandom(
   const turns = Math.min(n + 1, TURN_TABLE_LIMIT);
   const prob: number[] = [1];
   for (let k = 1; k <= turns; k++) {
+    // Stryker disable next-line BlockStatement: for k = n + 1 every count c <= n is below k and skipped, so pk = 0 is pushed anyway
     if (k > n) {
       prob.push(0);
       continue;
