@@ -38,6 +38,7 @@ export class DivisorTable {
 
   constructor(expected: number) {
     let cap = 1024;
+    // Stryker disable next-line ArithmeticOperator: only sizes the table up front; add and addSubsets grow it as needed
     while (cap < expected * 2 && cap < 1 << 26) cap *= 2;
     this.slots = new Int32Array(2 * cap);
     this.mask = cap - 1;
@@ -367,12 +368,14 @@ export class FastSearch {
     let odd = 0;
     let live = k;
     for (let i = 0; i < k; i++) {
+      // Stryker disable ArithmeticOperator,UpdateOperator: c + t has the parity of c - t; odd-- only skips the all-odd/all-even shortcuts, which the search agrees with
       const c = counts[i] ?? 0;
       // Stryker disable next-line UpdateOperator: an exhausted prime then stays in as an even one, which plays the same (no card carries it, every move drops it)
       if (c <= t) live--;
-      // Stryker disable next-line ArithmeticOperator,UpdateOperator: c + t has the parity of c - t; odd-- only skips the all-odd/all-even shortcuts, which the search agrees with
+      // (A next-line disable comment before an else-if is not applied to it, hence the pair around the loop.)
       else if (((c - t) & 1) === 1) odd++;
     }
+    // Stryker restore ArithmeticOperator,UpdateOperator
     // Stryker disable next-line BlockStatement: without the reduction an exhausted prime plays as an even one (no card carries it), with the same verdict
     if (live < k) {
       // A prime with no card left leaves g at the next move whatever is played: drop it.
