@@ -12,6 +12,7 @@ import { partisan } from '../../src/games/partisan/index.js';
 import type { PartisanParams } from '../../src/games/partisan/schema.js';
 import { solvePartisan } from '../../src/games/partisan/solve.js';
 import { judgeError, judgeOutput, legacyJudgeOutput } from './judge-harness.js';
+import { SEARCH } from './partisan.fixture.js';
 
 const params = (n: number | bigint, alice: number[], bob: number[]): PartisanParams => ({
   n: n.toString(),
@@ -40,6 +41,41 @@ const TESTS: { line: string; n: number; alice: number[]; bob: number[] }[] = [
   { line: '64 3 33 64 32 0', n: 64, alice: [32, 33, 64], bob: [] },
 ];
 
+describe('partisan: where n falls in the period', () => {
+  // A pre-period of 200 positions (see partisan-boundaries.test.ts).
+  const [alice, bob] = [
+    [6, 14, 16],
+    [5, 13, 24],
+  ];
+
+  it('no offset before the pre-period ends; 0 at its end; (n - pre) mod period after', () => {
+    const cycle = solvePartisan(params(0, alice, bob), SEARCH).cycle;
+    if (cycle === null) throw new Error('no cycle');
+    const { preperiod: pre, period } = cycle;
+    expect(pre).toBeGreaterThan(0);
+    for (const n of [0, pre - 1, pre, pre + 1, pre + period - 1, pre + period, pre + 3 * period + 2]) {
+      const result = solvePartisan(params(n, alice, bob), SEARCH);
+      expect(result.cycle?.offset, `n = ${n}`).toBe(n < pre ? null : (n - pre) % period);
+      const { a } = directTable(params(n, alice, bob));
+      expect(result.aliceWins, `n = ${n}`).toBe(a[n] === 1);
+    }
+  });
+});
+
+describe('partisan: the window', () => {
+  it('advances its position by the steps taken', () => {
+    const rule = makeRule([2, 3], [1]);
+    const w = startWindow(rule);
+    expect(w.at).toBe(0);
+    advance(rule, w, 5);
+    expect(w.at).toBe(5);
+    advance(rule, w, 0);
+    advance(rule, w, 2);
+    expect(w.at).toBe(7);
+  });
+});
+
+// Last in the file: the judges solve with the product's step budget (see partisan.test.ts).
 describe('partisan: the token judge and the byte judge', () => {
   const input = `${TESTS.length}\n${TESTS.map((t) => t.line).join('\n')}\n`;
   const expected = TESTS.map(({ n, alice, bob }) => {
@@ -74,39 +110,5 @@ describe('partisan: the token judge and the byte judge', () => {
     }
     expect((await legacyError('1\n7 65\n')).message).toContain("the number of Alice's moves in test 1");
     expect((await legacyError('1\n7 0 0\n8\n')).line).toBe(3);
-  });
-});
-
-describe('partisan: where n falls in the period', () => {
-  // A pre-period of 200 positions (see partisan-boundaries.test.ts).
-  const [alice, bob] = [
-    [6, 14, 16],
-    [5, 13, 24],
-  ];
-
-  it('no offset before the pre-period ends; 0 at its end; (n - pre) mod period after', () => {
-    const cycle = solvePartisan(params(0, alice, bob)).cycle;
-    if (cycle === null) throw new Error('no cycle');
-    const { preperiod: pre, period } = cycle;
-    expect(pre).toBeGreaterThan(0);
-    for (const n of [0, pre - 1, pre, pre + 1, pre + period - 1, pre + period, pre + 3 * period + 2]) {
-      const result = solvePartisan(params(n, alice, bob));
-      expect(result.cycle?.offset, `n = ${n}`).toBe(n < pre ? null : (n - pre) % period);
-      const { a } = directTable(params(n, alice, bob));
-      expect(result.aliceWins, `n = ${n}`).toBe(a[n] === 1);
-    }
-  });
-});
-
-describe('partisan: the window', () => {
-  it('advances its position by the steps taken', () => {
-    const rule = makeRule([2, 3], [1]);
-    const w = startWindow(rule);
-    expect(w.at).toBe(0);
-    advance(rule, w, 5);
-    expect(w.at).toBe(5);
-    advance(rule, w, 0);
-    advance(rule, w, 2);
-    expect(w.at).toBe(7);
   });
 });
