@@ -139,6 +139,10 @@ describe('partisan explanations: the period and where n falls, against direct DP
     const budgeted = partisan.explain(p, solvePartisan(p, { stepBudget: 50 }));
     expect(budgeted.reasons.join(' ')).toContain('within the step budget of 50 positions');
     expect(budgeted.details).toEqual([]);
+    for (const explanation of [direct, budgeted]) {
+      expect(explanation.facts.find((f) => f.label === 'Pre-period')?.value).toBe('not certified');
+      expect(explanation.facts.find((f) => f.label === 'Period')?.value).toBe('not certified');
+    }
   });
 });
 
@@ -157,6 +161,8 @@ describe('partisan explanations: the headline and the first move, against direct
             a[n] === 1 ? [where, 'first', 'Alice'] : [where, 'second', 'Bob'],
           );
           expect(explanation.moves.map((m) => m.move.take)).toEqual(moves);
+          for (const { text, move } of explanation.moves)
+            expect(text).toContain(`leaving ${n - move.take} stones`);
           const [first, ...others] = moves;
           if (first !== undefined) {
             expect(explanation.headline).toBe(
@@ -196,6 +202,8 @@ describe('partisan explanations: the headline and the first move, against direct
             );
           }
           if (legal.length > 0) {
+            const pairs = result.bobReplies.map((r) => `${r.alice} -> ${r.bob}`).join(', ');
+            expect(explanation.whyNoMove).toContain(pairs);
             const reply = result.bobReplies[0];
             expect(explanation.brief?.[2]).toContain(
               `Alice takes ${reply?.alice}, Bob answers ${reply?.bob}`,
