@@ -214,3 +214,23 @@ describe('partisan explanations: the headline and the first move, against direct
     }
   });
 });
+
+describe('partisan explanations: the key facts and a last short row', () => {
+  it('lists the pile and both sets, "none" for an empty one', () => {
+    const { explanation } = explained(params(1234, [], [3, 4]));
+    expect(explanation.facts.slice(0, 3)).toEqual([
+      { label: 'Pile', value: '1,234' },
+      { label: "Alice's moves", value: 'none' },
+      { label: "Bob's moves", value: '{3, 4}' },
+    ]);
+  });
+
+  it('{33} vs {33}: period 66 in rows of 50 and 16, the pattern not marked as cut', () => {
+    const { explanation } = explained(params(100, [33], [33]));
+    const { a, b } = directTable(params(200, [33], [33]));
+    expect(explanation.details?.[0]?.title).toContain('positions 0 to 65');
+    expectRows(explanation.details?.[0]?.lines ?? [], 0, 66, a, b);
+    const pattern = Array.from(a.subarray(0, 66), (v) => letter(v === 1)).join('');
+    expect(explanation.reasons.join(' ')).toContain(`reads ${pattern}. n = 100`);
+  });
+});
