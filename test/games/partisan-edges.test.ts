@@ -226,3 +226,14 @@ describe("partisan: Bob's answers, as the brute force picks them", () => {
     expect(mismatches).toEqual([]);
   });
 });
+
+describe("partisan: a repeat that shows only in Bob's high half", () => {
+  it('{2, 4, 12, ..., 62} vs {2, 6, 14, ..., 64}: the positions searched, against direct DP', () => {
+    const alice = [2, 4, 12, 13, 14, 21, 31, 32, 38, 40, 42, 54, 59, 62];
+    const bob = [2, 6, 14, 17, 19, 22, 23, 26, 34, 40, 45, 52, 54, 56, 58, 64];
+    const expected = brentOnTable(alice, bob, 5000);
+    const result = solvePartisan(params(0, alice, bob), SEARCH);
+    expect(result.searched).toBe(expected.searched);
+    expect(result.cycle?.period).toBe(expected.period);
+  });
+});
