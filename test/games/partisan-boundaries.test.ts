@@ -11,6 +11,7 @@ import { PATTERN_LIMIT, type PartisanParams, type PartisanResult } from '../../s
 import { PeriodNotCertifiedError, solvePartisan } from '../../src/games/partisan/solve.js';
 import { expectReaches } from '../support/reach.js';
 import { runs } from '../support/runs.js';
+import { SEARCH } from './partisan.fixture.js';
 
 const params = (n: number | bigint, alice: number[], bob: number[]): PartisanParams => ({
   n: n.toString(),
@@ -52,7 +53,7 @@ describe('partisan: the step budget of the cycle search', () => {
   it.each(examples)(
     '%s: certified with exactly the positions it needs, not with one fewer',
     (_name, alice, bob) => {
-      const needed = solvePartisan(params(10, alice, bob)).searched;
+      const needed = solvePartisan(params(10, alice, bob), SEARCH).searched;
       const enough = solvePartisan(params(10, alice, bob), { stepBudget: needed });
       expect(enough.certified).toBe(true);
       expect(enough.searched).toBe(needed);
@@ -67,7 +68,7 @@ describe('partisan: the step budget of the cycle search', () => {
   it.each(examples)(
     '%s: without a period, direct DP answers n up to the positions searched, not one more',
     (_name, alice, bob) => {
-      const budget = solvePartisan(params(10, alice, bob)).searched - 1;
+      const budget = solvePartisan(params(10, alice, bob), SEARCH).searched - 1;
       for (const n of [budget - 1, budget]) {
         const p = params(n, alice, bob);
         const result = solvePartisan(p, { stepBudget: budget });
@@ -100,14 +101,14 @@ describe('partisan: the 128 positions below n that a move and its answer reach',
   it.each([0, 1, 63, 64, 65, 127, 128, 129, 191, 192, 193, 255, 256, 257])('n = %i', (n) => {
     for (const [alice, bob] of wide) {
       const p = params(n, alice, bob);
-      expect(seen(partisan.solve(p))).toEqual(seen(partisanBrute.solve(p)));
+      expect(seen(partisan.solve(p, SEARCH))).toEqual(seen(partisanBrute.solve(p)));
     }
   });
 
   it('{64} vs {64}: Bob answers x with 128 - x exactly when n mod 128 < 64 (the largest sum)', () => {
     for (const n of [127, 128, 129, 191, 192, 255, 256]) {
       const p = params(n, [64], [64]);
-      const result = partisan.solve(p);
+      const result = partisan.solve(p, SEARCH);
       expect(result).toMatchObject({ aliceWins: n % 128 >= 64, bobSum: n % 128 < 64 ? 128 : null });
       expect(seen(result)).toEqual(seen(partisanBrute.solve(p)));
     }
@@ -131,7 +132,7 @@ describe('partisan: the window halves (moves up to 32 in one 32-bit word, 33..64
           const alice = aliceHasLargest ? [...new Set([...a, largest])] : a;
           const bob = aliceHasLargest ? b : [...new Set([...b, largest])];
           const p = params(n, alice, bob);
-          const result = partisan.solve(p);
+          const result = partisan.solve(p, SEARCH);
           expect(result.width).toBe(largest);
           expect(seen(result)).toEqual(seen(partisanBrute.solve(p)));
           if (result.cycle !== null && result.cycle.preperiod + 3 * result.cycle.period < 20_000) {
@@ -151,7 +152,7 @@ describe('partisan: patterns stop at 200 positions', () => {
     [201, [13, 20, 27, 29, 31, 47, 48, 54], [19, 22, 33, 36, 40, 42, 45, 46, 51, 53, 54]],
   ])('a pre-period of %i positions', (preperiod, alice, bob) => {
     const p = params(1000, alice, bob);
-    const result = partisan.solve(p);
+    const result = partisan.solve(p, SEARCH);
     expect(result.cycle?.preperiod).toBe(preperiod);
     expect(result.cycle?.headA).toHaveLength(Math.min(preperiod, PATTERN_LIMIT));
     expectCycleHolds(p, result);

@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { partisan } from '../../src/games/partisan/index.js';
+import type { SolveOptions } from '../../src/games/partisan/solve.js';
 import { wholeResultCheck, type ConformanceFixture } from './conformance.js';
 
 const moves = (max: number) => fc.uniqueArray(fc.integer({ min: 1, max }), { maxLength: 6, size: 'max' });
@@ -49,3 +50,12 @@ export const fixture: ConformanceFixture = {
   ],
   runs: 200,
 };
+
+/**
+ * The step budget the partisan tests pass where their point is not the budget itself: the product default under
+ * `npm test`; 100,000 positions under `npm run mutate` (GRUNDY_MUTATION=1), where a mutant that breaks the cycle
+ * search would otherwise run every solve on to the 50 M-position default. Every set these tests solve repeats
+ * within a few thousand positions (the random 1..64 sets of seed 701 within 4,265), and their piles stay
+ * within direct DP's reach of 100,000 when no period is found.
+ */
+export const SEARCH: SolveOptions = process.env['GRUNDY_MUTATION'] === '1' ? { stepBudget: 100_000 } : {};

@@ -59,6 +59,7 @@ function placeReason(cycle: PartisanCycle, n: bigint, aliceWins: boolean): strin
 function noMoveReason(params: PartisanParams, result: PartisanResult, n: bigint): string {
   const smallest = params.alice[0];
   if (smallest === undefined) return 'Alice has no moves at all, so she cannot move and loses at once.';
+  // Stryker disable next-line EqualityOperator: only called when Alice loses, and at n = smallest she takes every stone and wins
   if (BigInt(smallest) > n) {
     return `Alice's smallest move is ${smallest}, more than the ${fmt(n)} stones on the pile: she cannot move and loses.`;
   }
@@ -93,6 +94,7 @@ export function explainPartisan(params: PartisanParams, result: PartisanResult):
     "A(m) says whether Alice, to move with m stones, wins; B(m) the same for Bob. A(m) = W exactly when some move x of Alice's with x <= m leaves B(m - x) = L; B likewise with Bob's moves.",
     ...periodReasons(result, n),
   ];
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: Alice wins exactly when she has a winning move, so `first !== undefined` and aliceWins are the same test
   if (result.aliceWins && first !== undefined) {
     reasons.push(`Alice takes ${first}: B(${fmt(n - BigInt(first))}) = L, so Bob, now to move, loses.`);
   }
@@ -152,6 +154,7 @@ export function explainPartisan(params: PartisanParams, result: PartisanResult):
 }
 
 function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
+  // Stryker disable next-line ConditionalExpression: shortRefutation returns undefined only when Alice wins, and it is called only when she loses
   return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
 }
 
@@ -171,6 +174,7 @@ function briefLines(params: PartisanParams, result: PartisanResult, n: bigint): 
     briefPlace(result, n),
   ];
   const first = result.aliceMoves[0];
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: Alice wins exactly when she has a winning move, so `first !== undefined` and aliceWins are the same test
   if (result.aliceWins && first !== undefined) {
     lines.push(`Alice takes ${first}: B(${fmt(n - BigInt(first))}) = L, so Bob, now to move, loses.`);
   } else {
@@ -185,9 +189,11 @@ function briefLines(params: PartisanParams, result: PartisanResult, n: bigint): 
 }
 
 function shortRefutation(params: PartisanParams, result: PartisanResult, n: bigint): string | undefined {
+  // Stryker disable next-line ConditionalExpression: only called when Alice loses (the guard keeps the function honest on its own)
   if (result.aliceWins) return undefined;
   const smallest = params.alice[0];
   if (smallest === undefined) return 'Alice has no moves at all.';
+  // Stryker disable next-line EqualityOperator: only called when Alice loses, and at n = smallest she takes every stone and wins
   if (BigInt(smallest) > n) return `Alice's smallest move, ${smallest}, is more than the ${fmt(n)} stones.`;
   const reply = result.bobReplies[0];
   if (result.bobSum !== null) {
@@ -195,6 +201,7 @@ function shortRefutation(params: PartisanParams, result: PartisanResult, n: bigi
     const stays = rest === 0n ? 'a multiple' : `${fmt(rest)} more than a multiple`;
     return `Bob answers each x with ${result.bobSum} - x, so the pile stays ${stays} of ${result.bobSum} until Alice cannot move.`;
   }
+  // Stryker disable next-line ConditionalExpression: Alice loses with a legal move here, so each of her moves has an answer and reply is defined
   return reply === undefined
     ? undefined
     : `If Alice takes ${reply.alice}, Bob takes ${reply.bob} and leaves her a pile where A = L.`;

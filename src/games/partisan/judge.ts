@@ -34,6 +34,7 @@ function* readMoves(input: ByteReader, who: string, test: number, seen: Uint8Arr
   seen.fill(0);
   for (let i = 1; i <= count; i++) {
     const fast = input.tryInt(1, MAX_MOVE);
+    // Stryker disable next-line EqualityOperator: tryInt(1, 64) returns -1 or a move from 1 to 64, never 0
     const move = fast >= 0 ? fast : yield* input.int(`${who}'s move ${i} of test ${test}`, 1, MAX_MOVE);
     if (seen[move] === 1) throw twice(input.line, who, test, move);
     seen[move] = 1;

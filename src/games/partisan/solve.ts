@@ -40,6 +40,7 @@ function wl(values: Uint8Array): string {
 /** A position with the same A and B as `position`, below preperiod + period. */
 function samePlace(position: bigint, cycle: Cycle): number {
   const pre = BigInt(cycle.preperiod);
+  // Stryker disable next-line EqualityOperator: at position = pre both branches give pre
   if (position < pre) return Number(position);
   return Number(pre + ((position - pre) % BigInt(cycle.period)));
 }
@@ -63,6 +64,7 @@ export function solvePartisan(params: PartisanParams, options: SolveOptions = {}
   const rule = makeRule(params.alice, params.bob);
   const n = BigInt(params.n);
   const search = findCycle(rule, options.stepBudget ?? DEFAULT_STEP_BUDGET, options.onProgress);
+  // Stryker disable next-line EqualityOperator: at n = REACH both branches give REACH
   const span = n < BigInt(REACH) ? Number(n) : REACH;
   const from = n - BigInt(span);
   let start: number;
