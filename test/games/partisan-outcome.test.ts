@@ -5,6 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { partisan as game } from '../../src/games/partisan/index.js';
+import { directTable } from '../../src/games/partisan/brute.js';
+import { findCycle, makeRule } from '../../src/games/partisan/engine.js';
 import { OutcomeCache } from '../../src/games/partisan/outcome.js';
 import { solvePartisan } from '../../src/games/partisan/solve.js';
 import { runs } from '../support/runs.js';
@@ -74,5 +76,65 @@ describe('partisan: the outcome-only path of the judge', () => {
       }),
       { numRuns: runs(50) },
     );
+  });
+});
+
+describe('partisan: the outcome tables position by position', () => {
+  const subsets = (max: number): number[][] =>
+    Array.from({ length: (1 << max) - 1 }, (_, mask) =>
+      Array.from({ length: max }, (__, i) => i + 1).filter((m) => ((mask + 1) >> (m - 1)) & 1),
+    );
+
+  it('gives A(n) of the direct table for every n up to 120 and every pair of sets within 1..4', () => {
+    const cache = new OutcomeCache();
+    let withPreperiod = 0;
+    for (const alice of subsets(4))
+      for (const bob of subsets(4)) {
+        const { a } = directTable({ n: '120', alice, bob });
+        const got = Array.from({ length: 121 }, (_, n) => (cache.aliceWins(BigInt(n), alice, bob) ? 1 : 0));
+        expect([alice, bob, got.join('')]).toEqual([alice, bob, Array.from(a.subarray(0, 121)).join('')]);
+        const { cycle } = findCycle(makeRule(alice, bob), 1_000_000);
+        if (cycle !== null && cycle.preperiod > 0) withPreperiod++;
+      }
+    // The fold past the pre-period is exercised, not only period-from-0 sequences.
+    expect(withPreperiod).toBeGreaterThan(10);
+  });
+
+  it('folds with the pre-period subtracted, on pairs where adding it would land elsewhere', () => {
+    // Pairs of sets within 1..6 whose pre-period is not a multiple of half the period: (m - pre) and (m + pre)
+    // then fold to different places.
+    const telling: [number[], number[], number, number][] = [];
+    for (const alice of subsets(6))
+      for (const bob of subsets(6)) {
+        const { cycle } = findCycle(makeRule(alice, bob), 1_000_000);
+        if (cycle !== null && cycle.preperiod > 0 && (2 * cycle.preperiod) % cycle.period !== 0)
+          telling.push([alice, bob, cycle.preperiod, cycle.period]);
+      }
+    expect(telling.length).toBeGreaterThan(10);
+    const cache = new OutcomeCache();
+    for (const [alice, bob, pre, period] of telling.slice(0, 60)) {
+      const last = pre + 3 * period;
+      const { a } = directTable({ n: String(last), alice, bob });
+      for (let n = 0; n <= last; n++)
+        expect([alice, bob, n, cache.aliceWins(BigInt(n), alice, bob)]).toEqual([alice, bob, n, a[n] === 1]);
+      for (const n of [2n ** 53n + 1n, 2n ** 53n + 2n, 10n ** 18n + 1n]) {
+        const want = solvePartisan({ n: n.toString(), alice, bob }, {}).aliceWins;
+        expect([alice, bob, n, cache.aliceWins(n, alice, bob)]).toEqual([alice, bob, n, want]);
+      }
+    }
+  });
+
+  it('folds positions beyond 2^53 and up to 10^18 as the solver does', () => {
+    const cache = new OutcomeCache();
+    // 2^53 - 1 is the last position folded as a plain number; a run of positions on either side of 2^53 and
+    // below 10^18 meets every residue of the short periods, with the pre-period counted in.
+    const run = (from: bigint): bigint[] => Array.from({ length: 12 }, (_, i) => from + BigInt(i));
+    const far = [...run(2n ** 53n - 2n), ...run(10n ** 18n - 11n)];
+    for (const alice of subsets(4))
+      for (const bob of subsets(4))
+        for (const n of far) {
+          const want = solvePartisan({ n: n.toString(), alice, bob }, {}).aliceWins;
+          expect([alice, bob, n, cache.aliceWins(n, alice, bob)]).toEqual([alice, bob, n, want]);
+        }
   });
 });
