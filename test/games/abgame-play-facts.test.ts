@@ -11,6 +11,7 @@ import { parseParams } from '../../src/core/params.js';
 import { legalMoves, moverWins, recount } from '../../src/games/abgame/brute.js';
 import { abgame } from '../../src/games/abgame/index.js';
 import { abgamePlay as play, type AbgamePosition } from '../../src/games/abgame/play.js';
+import { walkReachable } from './play-walk.js';
 
 const swap = (board: string): string => board.replace(/[AB]/g, (c) => (c === 'A' ? 'B' : 'A'));
 
@@ -99,15 +100,7 @@ describe('ABGAME play: every field on every reachable position, against the brut
       for (const b of boards(length)) {
         const start = play.start(parseParams(abgame, { board: b }));
         expect(start).toEqual({ board: b, turn: 0 });
-        const stack: AbgamePosition[] = [start, { board: b, turn: 1 }];
-        while (stack.length > 0) {
-          const p = stack.pop();
-          if (p === undefined || seen.has(JSON.stringify(p))) continue;
-          seen.add(JSON.stringify(p));
-          expect(play.position.safeParse(p).success).toBe(true);
-          check(p, kinds);
-          for (const m of play.moves(p)) stack.push(play.apply(p, m.id));
-        }
+        walkReachable<AbgamePosition>(play, [start, { board: b, turn: 1 }], seen, (p) => check(p, kinds));
       }
     }
     expect([...kinds].sort()).toEqual(['loss', 'over', 'win contested', 'win spare']);

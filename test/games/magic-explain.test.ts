@@ -19,22 +19,7 @@ import {
 } from '../../src/games/magic/brute.js';
 import { solveMagic } from '../../src/games/magic/solve.js';
 import { runs } from '../support/runs.js';
-
-/** Whether rooms a and b are linked, by flooding from a. */
-function sameGroup(passages: readonly [number, number][], a: number, b: number): boolean {
-  const seen = new Set([a]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const [x, y] of passages) {
-      if (seen.has(x) !== seen.has(y)) {
-        seen.add(x);
-        seen.add(y);
-        grew = true;
-      }
-    }
-  }
-  return seen.has(b);
-}
+import { joined } from './magic.reference.js';
 
 /** The groups of rooms 1..n, each as its list of rooms. */
 function groupsOf(n: number, passages: readonly [number, number][]): number[][] {
@@ -42,7 +27,7 @@ function groupsOf(n: number, passages: readonly [number, number][]): number[][] 
   const placed = new Set<number>();
   for (let room = 1; room <= n; room++) {
     if (placed.has(room)) continue;
-    const members = Array.from({ length: n }, (_, i) => i + 1).filter((r) => sameGroup(passages, room, r));
+    const members = Array.from({ length: n }, (_, i) => i + 1).filter((r) => joined(passages, room, r));
     for (const r of members) placed.add(r);
     groups.push(members);
   }
@@ -104,7 +89,7 @@ describe('magic explanations against a flood of the board', () => {
           'Final groups First wants':
             target === null ? 'either: N is odd' : `${target} (Second wants ${other})`,
         });
-        const connected = sameGroup(passages, 1, 2);
+        const connected = joined(passages, 1, 2);
         const firstWins = result.outcome === 'first';
         expect(e.winner).toBe(firstWins ? 'First' : 'Second');
         expect(e.outcome).toBe(result.outcome);
@@ -287,7 +272,7 @@ describe('magic explanations against the brute force, on every board of up to 5 
                     : `, then teleport to room ${move.teleportTo} (an ${w.lands ?? ''} group)`);
             expect([label, text]).toEqual([label, words]);
           }
-          if (sameGroup(passages, 1, 2)) {
+          if (joined(passages, 1, 2)) {
             const s1 = count(groupsOf(n, passages).find((g) => g.includes(1))?.length ?? 0, 'room', 'rooms');
             expect([label, e.headline, e.brief, e.reasons.slice(0, 2)]).toEqual([
               label,

@@ -8,24 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { bruteFirstWins, bruteSecuresOptimum, smallBoard } from '../../src/games/magic/brute.js';
 import { LINE_ROOM_LIMIT, lineFits, optimalLine } from '../../src/games/magic/line.js';
 import type { MagicParams } from '../../src/games/magic/schema.js';
+import { joined } from './magic.reference.js';
 
 type Pair = [number, number];
-
-/** Which rooms of 1..n are joined, by flooding. */
-function joined(n: number, built: readonly Pair[], a: number, b: number): boolean {
-  const seen = new Set([a]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const [x, y] of built) {
-      if (seen.has(x) !== seen.has(y)) {
-        seen.add(x);
-        seen.add(y);
-        grew = true;
-      }
-    }
-  }
-  return seen.has(b);
-}
 
 const key = (x: number, y: number): string => (x < y ? `${x}-${y}` : `${y}-${x}`);
 
@@ -42,7 +27,7 @@ function referee(params: MagicParams, lines: readonly string[]): string[] {
     const me = turn % 2;
     const [here, there] = [pos[me] ?? 0, pos[1 - me] ?? 0];
     const last = turn === lines.length - 1;
-    const reach = joined(n, built, here, there);
+    const reach = joined(built, here, there);
     const missing: Pair[] = [];
     for (let x = 1; x <= n; x++)
       for (let y = x + 1; y <= n; y++)
@@ -83,9 +68,9 @@ function referee(params: MagicParams, lines: readonly string[]): string[] {
           ? { join: [local(x), local(y)] as Pair }
           : { join: [local(x), local(y)] as Pair, teleportTo: local(to) };
       if (!bruteSecuresOptimum(position, played)) problems.push(`${turn}: not winning ${line}`);
-    } else if (to === undefined && joined(n, [...built, [x, y]], here, there)) {
+    } else if (to === undefined && joined([...built, [x, y]], here, there)) {
       // The losing side walks into reach only when every passage left would do so.
-      const safe = missing.some(([a, b]) => !joined(n, [...built, [a, b]], here, there));
+      const safe = missing.some(([a, b]) => !joined([...built, [a, b]], here, there));
       if (safe) problems.push(`${turn}: needless ${line}`);
     }
     built.push([x, y]);

@@ -18,6 +18,7 @@ import {
   WORK_STRIDE,
 } from '../../src/games/octal/engine.js';
 import { runs } from '../support/runs.js';
+import { scanPeriod } from './octal.reference.js';
 
 /**
  * Under `npm run mutate` (GRUNDY_MUTATION=1) a mutant of engine.ts instruments every hot loop here, so the
@@ -33,20 +34,6 @@ const allCodes = [
     Array.from({ length: 511 }, (_, c) => readOctalCode(`0.${(c + 1).toString(8).padStart(3, '0')}`).code),
   ),
 ];
-
-/** The least (n0, p) the theorem proves from g[0..m], by scanning: no Z-function, no shared code. */
-function scanPeriod(
-  g: ArrayLike<number>,
-  m: number,
-  k: number,
-): { preperiod: number; period: number } | null {
-  for (let p = 1; 2 * p + k - 1 <= m; p++) {
-    let n0 = m - p + 1;
-    while (n0 > 0 && g[n0 - 1 + p] === g[n0 - 1]) n0--;
-    if (2 * n0 + 2 * p + k - 1 <= m) return { preperiod: n0, period: p };
-  }
-  return null;
-}
 
 const parity = (x: number) => {
   let p = 0;

@@ -8,22 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { bruteValues } from '../../src/games/octal/brute.js';
 import { makeRule, ValueTable } from '../../src/games/octal/engine.js';
 import { runs } from '../support/runs.js';
+import { scanPeriod } from './octal.reference.js';
 
 const ruleOf = (digits: string) => makeRule([...digits].map(Number));
-
-/** The least (n0, p) the theorem proves from g[0..m], by scanning (shares nothing with the engine). */
-function scanPeriod(
-  g: readonly number[],
-  m: number,
-  k: number,
-): { preperiod: number; period: number } | null {
-  for (let p = 1; 2 * p + k - 1 <= m; p++) {
-    let n0 = m - p + 1;
-    while (n0 > 0 && g[n0 - 1 + p] === g[n0 - 1]) n0--;
-    if (2 * n0 + 2 * p + k - 1 <= m) return { preperiod: n0, period: p };
-  }
-  return null;
-}
 
 /** Dawson's chess (0.137): periodic, but not provable before G(0..256) with checkpoints 8, 16, ... */
 const dawson = bruteValues('0.137', 300);

@@ -15,6 +15,7 @@ import { octal } from '../../src/games/octal/index.js';
 import { partisan } from '../../src/games/partisan/index.js';
 import { seagm } from '../../src/games/seagm/index.js';
 import { Minimax, reachable } from '../../src/play/minimax.js';
+import { multisets } from './play-walk.js';
 
 function playOf(game: AnyGame): PlaySupport<unknown, unknown> {
   const play = game.play;
@@ -62,15 +63,6 @@ function checkGame(game: AnyGame, starts: Iterable<unknown>): { starts: number; 
   }
   expect(failures).toEqual([]);
   return { starts: count, positions: seen.size };
-}
-
-function* multisets(values: readonly number[], size: number, from = 0): Generator<number[]> {
-  if (size === 0) {
-    yield [];
-    return;
-  }
-  for (let i = from; i < values.length; i++)
-    for (const rest of multisets(values, size - 1, i)) yield [values[i] ?? 0, ...rest];
 }
 
 function* boards(length: number): Generator<string> {

@@ -11,26 +11,11 @@ import { parseParams } from '../../src/core/params.js';
 import { BRUTE_LIMIT, bruteReplyWins, seagmBrute } from '../../src/games/seagm/brute.js';
 import { seagm } from '../../src/games/seagm/index.js';
 import type { SeagmMove, SeagmParams, SeagmResult } from '../../src/games/seagm/schema.js';
+import { multisets } from './play-walk.js';
+import { gcd, primesOf } from './seagm.reference.js';
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 const plural = (n: number, word: string): string => `${fmt(n)} ${word}${n === 1 ? '' : 's'}`;
-
-/** The distinct primes of n, ascending, by trial division. */
-function primesOf(n: number): number[] {
-  const out: number[] = [];
-  let m = n;
-  for (let d = 2; d * d <= m; d++) {
-    if (m % d !== 0) continue;
-    out.push(d);
-    while (m % d === 0) m /= d;
-  }
-  if (m > 1) out.push(m);
-  return out;
-}
-
-function gcdOf(x: number, y: number): number {
-  return y === 0 ? x : gcdOf(y, x % y);
-}
 
 const divisible = (cards: readonly number[], p: number): number => cards.filter((c) => c % p === 0).length;
 
@@ -67,7 +52,7 @@ function parityTruth(cards: readonly number[]): Truth {
 }
 
 function refutationReason(cards: readonly number[], card: number, reply: number): string {
-  const g = gcdOf(card, reply);
+  const g = gcd(card, reply);
   const left = primesOf(g).map((p) => ({ p, left: divisible(cards, p) - 2 }));
   const opening = `If you open with ${card}, the reply ${reply} makes g = ${g}`;
   if (left.every((l) => l.left === 0))
@@ -81,7 +66,7 @@ function refutationReason(cards: readonly number[], card: number, reply: number)
 /** The whole explanation of `cards`, from `truth`, the recounts here, and the refutations and turn table given. */
 function expected(cards: readonly number[], truth: Truth, result: SeagmResult): Explanation<SeagmMove> {
   const n = cards.length;
-  const g = cards.reduce(gcdOf, 0);
+  const g = cards.reduce(gcd, 0);
   const decimal = (Number(truth.num) / Number(truth.den)).toFixed(4);
   // Exact fractions up to 100 cards (EXACT_LIMIT), whole ones read as themselves.
   const chance = n > 100 ? decimal : truth.den === '1' ? truth.num : `${truth.num}/${truth.den} (${decimal})`;
@@ -202,7 +187,7 @@ function refutationTags(cards: readonly number[], refutations: SeagmResult['refu
   for (const r of worded) {
     if (r.reply === null) tags.push(r.card === 1 ? 'one' : 'stuck');
     else {
-      const left = primesOf(gcdOf(r.card, r.reply)).map((q) => divisible(cards, q) - 2);
+      const left = primesOf(gcd(r.card, r.reply)).map((q) => divisible(cards, q) - 2);
       if (left.every((l) => l === 0)) tags.push('none-left');
       else {
         if (left.includes(0)) tags.push('some-left');
@@ -237,7 +222,7 @@ function check(
     else if (card !== 1) expect(small && seagmBrute.securesOptimum(p, { card })).toBe(false);
   }
   expect(seagm.explain(p, result)).toStrictEqual(expected(p.cards, truth, result));
-  const g = p.cards.reduce(gcdOf, 0);
+  const g = p.cards.reduce(gcd, 0);
   const tags = [
     truth.firstWins ? 'first' : 'second',
     g > 1 ? 'gcd' : 'open',
@@ -266,14 +251,6 @@ function check(
 }
 
 /** Every multiset of `size` values from `values`, ascending. */
-function multisets(values: readonly number[], size: number, from = 0): number[][] {
-  if (size === 0) return [[]];
-  const out: number[][] = [];
-  for (let i = from; i < values.length; i++)
-    for (const rest of multisets(values, size - 1, i)) out.push([values[i] ?? 0, ...rest]);
-  return out;
-}
-
 describe('SEAGM explanations, every field against the brute force and the recounts', () => {
   it('every multiset of up to 4 cards from 1, 2, 3, 4, 5, 6, 10, 15, 30 (the main branches of the wording)', () => {
     const values = [1, 2, 3, 4, 5, 6, 10, 15, 30];

@@ -10,22 +10,8 @@ import { InputError } from '../../src/core/errors.js';
 import { parseParams } from '../../src/core/params.js';
 import { seagm } from '../../src/games/seagm/index.js';
 import { seagmPlay as play, type SeagmPosition } from '../../src/games/seagm/play.js';
-
-function gcdOf(x: number, y: number): number {
-  return y === 0 ? x : gcdOf(y, x % y);
-}
-
-function primesOf(n: number): number[] {
-  const out: number[] = [];
-  let m = n;
-  for (let d = 2; d * d <= m; d++) {
-    if (m % d !== 0) continue;
-    out.push(d);
-    while (m % d === 0) m /= d;
-  }
-  if (m > 1) out.push(m);
-  return out;
-}
+import { multisets, walkReachable } from './play-walk.js';
+import { gcd, primesOf, without } from './seagm.reference.js';
 
 const memo = new Map<string, boolean>();
 
@@ -38,16 +24,11 @@ function wins(left: readonly number[], g: number): boolean {
   if (known !== undefined) return known;
   let win = false;
   for (const card of new Set(left)) {
-    const next = gcdOf(g, card);
+    const next = gcd(g, card);
     if (next !== 1 && !wins(without(left, card), next)) win = true;
   }
   memo.set(key, win);
   return win;
-}
-
-function without(cards: readonly number[], card: number): number[] {
-  const i = cards.indexOf(card);
-  return [...cards.slice(0, i), ...cards.slice(i + 1)];
 }
 
 const counts = (cards: readonly number[], g: number): string =>
@@ -82,7 +63,7 @@ function check(p: SeagmPosition, kinds: Set<string>): void {
   const distinct = [...new Set(p.cards)];
   expect(play.moves(p)).toEqual(
     distinct.map((card) => {
-      const g = gcdOf(p.g, card);
+      const g = gcd(p.g, card);
       return {
         id: String(card),
         text: g === 1 ? `take ${card}: g becomes 1, which loses` : `take ${card}: g becomes ${g}`,
@@ -92,14 +73,14 @@ function check(p: SeagmPosition, kinds: Set<string>): void {
   for (const card of distinct) {
     expect(play.apply(p, String(card))).toEqual({
       cards: without(p.cards, card),
-      g: gcdOf(p.g, card),
+      g: gcd(p.g, card),
       turn: other,
     });
   }
   const best = play.bestMove(p);
   const card = Number(best.move);
   if (win) {
-    const g = gcdOf(p.g, card);
+    const g = gcd(p.g, card);
     const left = without(p.cards, card);
     // A winning card: on the table, keeps g above 1 and leaves the opponent lost.
     expect(distinct).toContain(card);
@@ -113,7 +94,7 @@ function check(p: SeagmPosition, kinds: Set<string>): void {
     kinds.add(p.g === 0 ? 'win first' : 'win');
   } else {
     // Lost anyway: the first card (ascending) that does not make g = 1, else the first card.
-    const safe = distinct.find((c) => gcdOf(p.g, c) !== 1) ?? distinct[0];
+    const safe = distinct.find((c) => gcd(p.g, c) !== 1) ?? distinct[0];
     expect(best).toEqual({
       move: String(safe),
       verdict: 'loss',
@@ -123,18 +104,9 @@ function check(p: SeagmPosition, kinds: Set<string>): void {
           : `With g = ${p.g} (${counts(p.cards, p.g)}), every card either makes g = 1 or leaves the opponent a won position.`,
     });
     kinds.add(
-      `${p.g === 0 ? 'loss first' : 'loss'}${safe !== undefined && gcdOf(p.g, safe) === 1 ? ', no safe card' : ''}`,
+      `${p.g === 0 ? 'loss first' : 'loss'}${safe !== undefined && gcd(p.g, safe) === 1 ? ', no safe card' : ''}`,
     );
   }
-}
-
-function* multisets(values: readonly number[], size: number, from = 0): Generator<number[]> {
-  if (size === 0) {
-    yield [];
-    return;
-  }
-  for (let i = from; i < values.length; i++)
-    for (const rest of multisets(values, size - 1, i)) yield [values[i] ?? 0, ...rest];
 }
 
 describe('SEAGM play: every field on every reachable position, against a minimax over the rules', () => {
@@ -145,15 +117,7 @@ describe('SEAGM play: every field on every reachable position, against a minimax
       for (const cards of multisets([1, 2, 3, 4, 6, 10, 15, 30], size)) {
         const start = play.start(parseParams(seagm, { cards }));
         expect(start).toEqual({ cards, g: 0, turn: 0 });
-        const stack: SeagmPosition[] = [start];
-        while (stack.length > 0) {
-          const p = stack.pop();
-          if (p === undefined || seen.has(JSON.stringify(p))) continue;
-          seen.add(JSON.stringify(p));
-          expect(play.position.safeParse(p).success).toBe(true);
-          check(p, kinds);
-          for (const m of play.moves(p)) stack.push(play.apply(p, m.id));
-        }
+        walkReachable(play, [start], seen, (p) => check(p, kinds));
       }
     }
     expect([...kinds].sort()).toEqual([

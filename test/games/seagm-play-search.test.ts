@@ -6,37 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { distinctPrimes } from '../../src/games/seagm/factor.js';
 import { analyse, OptimalSearch } from '../../src/games/seagm/solve.js';
-
-function gcd(x: number, y: number): number {
-  while (y !== 0) [x, y] = [y, x % y];
-  return x;
-}
-
-/** Minimax over the cards left (sorted): does the player to move win at g (0 before the first card)? */
-function minimax(): (cards: readonly number[], g: number) => boolean {
-  const memo = new Map<string, boolean>();
-  const wins = (cards: readonly number[], g: number): boolean => {
-    const key = `${g}:${cards.join(',')}`;
-    const known = memo.get(key);
-    if (known !== undefined) return known;
-    let win = false;
-    for (let i = 0; i < cards.length && !win; i++) {
-      if (i > 0 && cards[i] === cards[i - 1]) continue;
-      const next = gcd(g, cards[i] ?? 1);
-      // Making g = 1 loses; a player facing an empty table loses.
-      if (next !== 1) win = !wins([...cards.slice(0, i), ...cards.slice(i + 1)], next);
-    }
-    memo.set(key, win);
-    return win;
-  };
-  return wins;
-}
-
-const without = (cards: readonly number[], card: number): number[] => {
-  const rest = [...cards];
-  rest.splice(rest.indexOf(card), 1);
-  return rest;
-};
+import { gcd, minimax, without } from './seagm.reference.js';
 
 describe('SEAGM prime-set search (grundy play) where two prime sets could share a memo entry', () => {
   // One search answers every first card, as play.ts asks it: the first card 33 memoises primes 3 * 11 at odd

@@ -1,10 +1,67 @@
 /**
- * An independent re-implementation of the accepted contest solution (the editorial's DP over
- * (g, cards taken), O(n^3), doubles), used to check Grundy's answers on contest-sized inputs.
+ * Independent SEAGM references for the tests: the accepted contest solution re-implemented (the editorial's DP
+ * over (g, cards taken), O(n^3), doubles) to check Grundy's answers on contest-sized inputs, a minimax over the
+ * cards left, and the small pieces they stand on (gcd, primes by trial division); none of them uses src/.
+ * `expectSameAsBrute` compares the solver with the brute force of src/games/seagm/brute.ts.
  */
-function gcd(x: number, y: number): number {
+import { expect } from 'vitest';
+import { seagmBrute } from '../../src/games/seagm/brute.js';
+import { solveSeagm } from '../../src/games/seagm/solve.js';
+
+export function gcd(x: number, y: number): number {
   while (y !== 0) [x, y] = [y, x % y];
   return x;
+}
+
+/** The distinct primes of n, ascending, by trial division. */
+export function primesOf(n: number): number[] {
+  const out: number[] = [];
+  let m = n;
+  for (let d = 2; d * d <= m; d++) {
+    if (m % d !== 0) continue;
+    out.push(d);
+    while (m % d === 0) m /= d;
+  }
+  if (m > 1) out.push(m);
+  return out;
+}
+
+/** The cards with one copy of `card` taken out. */
+export function without(cards: readonly number[], card: number): number[] {
+  const rest = [...cards];
+  rest.splice(rest.indexOf(card), 1);
+  return rest;
+}
+
+/** Minimax over the cards left (sorted): does the player to move win at g (0 before the first card)? */
+export function minimax(): (cards: readonly number[], g: number) => boolean {
+  const memo = new Map<string, boolean>();
+  const wins = (cards: readonly number[], g: number): boolean => {
+    const key = `${g}:${cards.join(',')}`;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    let win = false;
+    for (let i = 0; i < cards.length && !win; i++) {
+      if (i > 0 && cards[i] === cards[i - 1]) continue;
+      const next = gcd(g, cards[i] ?? 1);
+      // Making g = 1 loses; a player facing an empty table loses.
+      if (next !== 1) win = !wins([...cards.slice(0, i), ...cards.slice(i + 1)], next);
+    }
+    memo.set(key, win);
+    return win;
+  };
+  return wins;
+}
+
+/** The fast solver's whole result on `cards` against the brute force's (probabilities to 12 places). */
+export function expectSameAsBrute(cards: number[]): void {
+  const { probability, endsOnTurn, refutations, ...exact } = solveSeagm({ cards });
+  const brute = seagmBrute.solve({ cards });
+  const { probability: bp, endsOnTurn: be, refutations: br, ...bruteExact } = brute;
+  expect(exact).toEqual(bruteExact);
+  expect(probability).toBeCloseTo(bp, 12);
+  expect(endsOnTurn.map((v) => v.toFixed(12))).toEqual(be.map((v) => v.toFixed(12)));
+  expect(refutations.length > 0).toBe(br.length > 0);
 }
 
 export function editorialSolve(a: readonly number[]): { win: boolean; p: number } {
