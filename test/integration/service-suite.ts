@@ -227,13 +227,18 @@ export function runServiceSuite(harness: DriverHarness): void {
       if (harness.inspectJob !== undefined) {
         // The worker was told to stop: the job ends as cancelled (or is gone, had it not started yet).
         const key = await keyFor('slow', question);
-        const job = await waitFor('the job to stop', async () => {
-          const view = await harness.inspectJob?.(key);
-          return view === undefined || view.state === 'failed' ? { view } : undefined;
-        });
+        const job = await waitFor(
+          'the job to stop',
+          async () => {
+            const view = await harness.inspectJob?.(key);
+            return view === undefined || view.state === 'failed' ? { view } : undefined;
+          },
+          12_000,
+        );
         if (job.view !== undefined) expect(job.view.failedReason).toMatch(/^\[cancelled\] /);
       }
-      const again = await service.solve('slow', question);
+      // Bounded waits, so a failure names the step that hung rather than the test's own time limit.
+      const again = await withTimeout(service.solve('slow', question), 12_000, 'the question asked again');
       expect(again.result).toEqual({ spunMs: 1_500, tag: question.tag });
       expect(again.via).not.toBe('cache');
     });
