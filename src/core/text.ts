@@ -17,3 +17,9 @@ export function quoteInput(text: string, max = 40): string {
   const printable = text.slice(0, max).replace(/[\u0000-\u001f\u007f-\u009f\ufffd]/g, '?');
   return text.length <= max ? printable : `${printable}...`;
 }
+
+/** A whole count for people, with thousands separated and the noun agreeing: "1 gap", "2,000 gaps". */
+export function counted(count: number | bigint | string, one: string, many = `${one}s`): string {
+  const n = BigInt(count);
+  return `${n.toLocaleString('en-US')} ${n === 1n ? one : many}`;
+}

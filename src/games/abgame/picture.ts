@@ -4,6 +4,7 @@
  * gets the summary strip: spare moves side by side and the contested gaps with their XOR in binary.
  */
 import type { Explanation, Picture } from '../../core/game.js';
+import { counted } from '../../core/text.js';
 import { CARD_WIDTH, colors, fitText, SvgBuilder } from '../../render/svg.js';
 import type { AbgameMove, AbgameParams, AbgameResult } from './schema.js';
 
@@ -277,6 +278,6 @@ function drawPicture(params: AbgameParams, result: AbgameResult, withBoard: bool
   // Beside a drawn board the binary table is shorter: the board shows every gap already.
   y = drawSummary(svg, result, y + 14, withBoard ? 3 : XOR_ROWS);
   y = svg.paragraph(pad, y + 16, caption(result), width - 2 * pad, { size: 14, fill: colors.text });
-  const alt = `ABGAME, ${result.winner} wins. A has ${fmt(result.spareA)} spare moves, B ${fmt(result.spareB)}; ${fmt(result.contestedCount)} contested gaps with XOR ${fmt(result.xor)}.${withBoard ? ` The board ${params.board} is drawn with its pairs.` : ''}`;
+  const alt = `ABGAME, ${result.winner} wins. A has ${counted(result.spareA, 'spare move')}, B ${fmt(result.spareB)}; ${counted(result.contestedCount, 'contested gap')} with XOR ${fmt(result.xor)}.${withBoard ? ` The board ${params.board} is drawn with its pairs.` : ''}`;
   return svg.finish(y + 4, alt);
 }

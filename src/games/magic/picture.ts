@@ -4,6 +4,7 @@
  * joins) and where he teleports (a dashed arrow). Many components: the ones that matter, and the rest counted.
  */
 import type { Explanation, Picture } from '../../core/game.js';
+import { counted } from '../../core/text.js';
 import { CARD_WIDTH, colors, fitText, SvgBuilder, textWidth } from '../../render/svg.js';
 import type { MagicMove, MagicParams, MagicResult, Room } from './schema.js';
 import { key, selectComponents, type Component } from './picture-components.js';
@@ -313,6 +314,12 @@ export function pictureMagic(
   lx = svg.legendEntry(lx, y, colors.even, 'even');
   lx = svg.legendEntry(lx, y, colors.first, 'First (room 1)');
   svg.legendEntry(lx, y, colors.second, 'Second (room 2)');
-  const alt = `MAGIC, ${firstWins ? 'First' : 'Second'} wins. ${big(result.components)} components drawn as circles sized by rooms, ${big(result.oddComponents)} odd and ${big(result.evenComponents)} even, with the magicians marked${move !== undefined && 'join' in move ? ` and First's move: build ${String(move.join[0])}-${String(move.join[1])}${move.teleportTo === undefined ? '' : `, teleport to ${String(move.teleportTo)}`}` : ''}.`;
+  const moveText =
+    move === undefined
+      ? ''
+      : 'join' in move
+        ? ` and First's move: build ${String(move.join[0])}-${String(move.join[1])}${move.teleportTo === undefined ? '' : `, teleport to ${String(move.teleportTo)}`}`
+        : ` and First's move: walk to room ${String(move.walkTo)}`;
+  const alt = `MAGIC, ${firstWins ? 'First' : 'Second'} wins. ${counted(result.components, 'component')} drawn as circles sized by rooms, ${big(result.oddComponents)} odd and ${big(result.evenComponents)} even, with the magicians marked${moveText}.`;
   return svg.finish(y + 14, alt);
 }

@@ -49,6 +49,17 @@ function focusOf(result: SeagmResult): Focus {
   };
 }
 
+/** The picture in words: what the grid shows and the move it highlights. */
+function altOf(focus: Focus): string {
+  if (focus.kind === 'no-primes')
+    return 'The cards are drawn; every card is 1, so whoever takes the first card loses.';
+  const grid = `A grid of the cards against the ${focus.primes.length === 1 ? 'prime' : 'primes'} ${focus.primes.join(', ')} with each prime's count and parity`;
+  if (focus.kind === 'win') return `${grid}; take ${focus.card ?? ''}.`;
+  if (focus.kind === 'refuted')
+    return `${grid}; opening ${focus.card ?? ''} ${focus.reply === null ? 'loses by itself' : `is answered by ${focus.reply}`}.`;
+  return `${grid}.`;
+}
+
 /** One drawn row: a card value (with how many cards carry it) or a group of cards with the same primes. */
 interface Row {
   readonly label: string;
@@ -291,6 +302,6 @@ export function pictureSeagm(
     x = svg.legendEntry(x, y, colors.odd, 'odd count');
     svg.legendEntry(x, y, colors.even, 'even count');
   }
-  const alt = `${verdict}. A grid of the cards against the primes ${focus.primes.join(', ')} with each prime's count and parity${focus.card === null ? '' : focus.kind === 'win' ? `; take ${focus.card}` : `; opening ${focus.card} is answered by ${focus.reply ?? ''}`}.`;
+  const alt = `${verdict}. ${altOf(focus)}`;
   return svg.finish(y + 16, alt);
 }

@@ -1,0 +1,230 @@
+/**
+ * What users see, pinned: each game's picture for fixed inputs chosen to reach every kind of drawing (win, loss,
+ * tie, every highlighted move kind, few and many rows, summarised rows, the largest inputs the schemas allow),
+ * compared byte for byte with the SVG and alt text kept in `test/pictures/golden/` (see
+ * `test/support/picture-golden.ts`; each was rendered to PNG and looked at before it was kept). The facts a
+ * picture shows are checked independently elsewhere (`test/unit/pictures.test.ts` and the explanation tests);
+ * this file holds them still, so a change to a drawing is a reviewed change.
+ */
+import { describe, it } from 'vitest';
+import type { AnyGame } from '../../src/core/game.js';
+import { createRng } from '../../src/core/rng.js';
+import { builtInGames } from '../../src/games/catalog.js';
+import { DRAWN_CELLS } from '../../src/games/abgame/picture.js';
+import { drawPicture, expectGolden } from '../support/picture-golden.js';
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/** A deterministic spread of values (a linear congruential walk), for long inputs without long literals. */
+function spread(count: number, max: number, seed: number): number[] {
+  let x = seed;
+  return Array.from({ length: count }, () => {
+    x = (x * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return 1 + (x % max);
+  });
+}
+
+type Cases = readonly (readonly [name: string, params: unknown])[];
+
+const cases: Record<string, Cases> = {
+  seagm: [
+    ['sample-2-6-3', { cards: [2, 6, 3] }],
+    ['one-prime-card', { cards: [19] }],
+    ['only-ones', { cards: [1, 1, 1] }],
+    ['one-and-primes', { cards: [1, 19, 22, 28, 30] }],
+    ['all-share-six', { cards: [6, 12, 18, 30] }],
+    ['three-cards-one-prime', { cards: [4, 13, 20] }],
+    ['refuted-two-primes', { cards: [6, 10, 15] }],
+    ['refuted-four-cards', { cards: [6, 35, 10, 21] }],
+    ['refuted-squares', { cards: [2, 4, 3, 9] }],
+    ['ten-cards', { cards: [4, 10, 16, 24, 26, 31, 35, 63, 80, 89] }],
+    ['repeats', { cards: [2, 2, 9, 16, 20, 21, 27] }],
+    ['thirty-values', { cards: range(1, 30) }],
+    [
+      'sixteen-large',
+      { cards: [48, 82, 119, 223, 258, 329, 417, 459, 489, 684, 754, 830, 869, 888, 891, 998] },
+    ],
+    ['fifteen-large', { cards: [5, 109, 114, 207, 309, 368, 378, 442, 546, 552, 612, 677, 731, 872, 950] }],
+    ['nine-primes-shared', { cards: Array.from({ length: 40 }, (_, i) => 223_092_870 * (1 + (i % 4))) }],
+    ['150-cards', { cards: spread(150, 1_000_000_000, 7) }],
+    ['101-small-cards', { cards: spread(101, 60, 3) }],
+  ],
+  multiplication: [
+    ['n-2-alice', { n: '2', first: 'Alice' }],
+    ['n-21-alice', { n: '21', first: 'Alice' }],
+    ['n-22-bob', { n: '22', first: 'Bob' }],
+    ['n-91-alice', { n: '91', first: 'Alice' }],
+    ['n-232-alice', { n: '232', first: 'Alice' }],
+    ['n-2401-alice', { n: '2401', first: 'Alice' }],
+    ['n-4900-bob', { n: '4900', first: 'Bob' }],
+    ['n-1031-squared', { n: '1062961', first: 'Alice' }],
+    ['n-10-18', { n: '1000000000000000000', first: 'Alice' }],
+    ['n-2-59', { n: String(2n ** 59n), first: 'Bob' }],
+    ['fifteen-primes', { n: '614889782588491410', first: 'Bob' }],
+    ['prime-near-10-18', { n: '999999999999999989', first: 'Alice' }],
+  ],
+  abgame: [
+    ['tiny-baa', { board: 'BAA.AB.' }],
+    ['tiny-aab', { board: 'AAB..A' }],
+    ['b-gap-a', { board: 'B...A' }],
+    ['eleven-cells', { board: 'BAA.AB.B...' }],
+    ['twenty-cells', { board: 'B...B..A..B.A..BA...' }],
+    ['medium-b', { board: 'B.BB...AA....BB.B..A.B..B......A..A..' }],
+    ['medium-dot', { board: '.A...BA....A.B....A.B.......A..ABB....' }],
+    ['all-dots', { board: '.........' }],
+    ['only-a', { board: 'A' }],
+    ['a-then-dots', { board: `A${'.'.repeat(300)}` }],
+    ['longest-drawn', { board: 'AB.'.repeat(40).slice(0, DRAWN_CELLS) }],
+    ['one-past-drawn', { board: 'A..B.'.repeat(40).slice(0, DRAWN_CELLS + 1) }],
+    [
+      'long-random',
+      {
+        board: spread(2_000, 9, 5)
+          .map((v) => (v === 1 ? 'A' : v === 2 ? 'B' : '.'))
+          .join(''),
+      },
+    ],
+  ],
+  partisan: [
+    ['alice-no-moves', { n: '49', alice: [], bob: [2] }],
+    ['n-48', { n: '48', alice: [2], bob: [1, 2, 3, 5] }],
+    ['n-47', { n: '47', alice: [2, 3, 4, 5], bob: [3, 4, 5] }],
+    ['n-10', { n: '10', alice: [1], bob: [3] }],
+    ['n-9', { n: '9', alice: [2], bob: [3] }],
+    ['n-8', { n: '8', alice: [2, 3], bob: [1, 2] }],
+    ['n-0', { n: '0', alice: [1], bob: [1] }],
+    ['huge-same-seven', { n: '488174111950987908', alice: [7], bob: [7] }],
+    ['huge-same-twenty', { n: '897321926359192786', alice: [20], bob: [20] }],
+    ['huge-every-move', { n: '1000000000000000000', alice: range(1, 64), bob: range(1, 64) }],
+    ['long-period', { n: '1000000000000000000', alice: [6, 11, 53, 58, 64], bob: [6, 11, 53, 58, 64] }],
+    ['huge-alice-none', { n: '1000000000000000000', alice: [], bob: range(1, 64) }],
+  ],
+  magic: [
+    ['four-rooms-no-passages', { rooms: '4', passages: [], p1: 2, p2: 1 }],
+    ['three-rooms-one-passage', { rooms: '3', passages: [[1, 3]], p1: 2, p2: 1 }],
+    ['two-rooms', { rooms: '2', passages: [], p1: 1, p2: 1 }],
+    [
+      'six-rooms',
+      {
+        rooms: '6',
+        passages: [
+          [2, 4],
+          [3, 5],
+          [5, 6],
+        ],
+        p1: 1,
+        p2: 1,
+      },
+    ],
+    [
+      'five-rooms',
+      {
+        rooms: '5',
+        passages: [
+          [1, 3],
+          [2, 5],
+        ],
+        p1: 1,
+        p2: 2,
+      },
+    ],
+    [
+      'ten-rooms',
+      {
+        rooms: '10',
+        passages: [
+          [1, 4],
+          [3, 10],
+          [5, 9],
+          [9, 10],
+        ],
+        p1: 2,
+        p2: 2,
+      },
+    ],
+    [
+      'eleven-rooms-no-telepoints',
+      {
+        rooms: '11',
+        passages: [
+          [3, 4],
+          [3, 6],
+          [4, 6],
+          [4, 10],
+          [6, 7],
+          [6, 8],
+          [6, 9],
+          [6, 11],
+          [7, 8],
+          [8, 11],
+        ],
+        p1: 0,
+        p2: 0,
+      },
+    ],
+    [
+      'thirteen-rooms',
+      {
+        rooms: '13',
+        passages: [
+          [1, 4],
+          [1, 6],
+          [2, 10],
+          [3, 12],
+          [4, 5],
+          [4, 8],
+          [4, 12],
+          [5, 7],
+          [9, 12],
+        ],
+        p1: 2,
+        p2: 0,
+      },
+    ],
+    ['joined-pair', { rooms: '2', passages: [[1, 2]] }],
+    [
+      'big-chain',
+      {
+        rooms: '1000000000000000000',
+        passages: Array.from({ length: 500 }, (_, i) => [i + 3, i + 4]),
+        p1: 3,
+        p2: 0,
+      },
+    ],
+    [
+      'big-many-components',
+      {
+        rooms: '1000000000000000000',
+        passages: Array.from({ length: 400 }, (_, i) => [2 * i + 3, 2 * i + 4]),
+        telepoints: 1,
+      },
+    ],
+  ],
+  octal: [
+    ['kayles-5-8-13', { code: '0.77', heaps: ['5', '8', '13'] }],
+    ['kayles-losing', { code: '0.77', heaps: ['1', '1'] }],
+    ['dawson-huge', { code: '0.07', heaps: ['1000000000000000000', '999999999999999999'] }],
+    ['code-05', { code: '0.5', heaps: ['14'], search: 1000 }],
+    ['code-0125', { code: '0.125', heaps: ['2', '30'], search: 1000 }],
+    ['code-022', { code: '0.22', heaps: ['24', '20'], search: 1000 }],
+    ['code-003', { code: '0.03', heaps: ['2'] }],
+    ['code-0755', { code: '0.755', heaps: ['1', '30', '22'] }],
+    ['code-0156', { code: '0.156', heaps: ['1000000000000000000', '3478'] }],
+    ['nim', { code: 'nim', heaps: ['3', '5', '6'] }],
+    ['nim-huge', { code: 'nim', heaps: ['1000000000000000000', '12345678901234567'] }],
+    ['unproven-016', { code: '0.16', heaps: ['1000', '999', '5'], search: 1000 }],
+    ['beyond-table-016', { code: '0.16', heaps: ['1000000000000000000'], search: 1000 }],
+  ],
+};
+
+/** Longer inputs from each game's own random instances, fixed seeds (also pins that they stay the same). */
+const randomCases = (game: AnyGame): Cases =>
+  [1, 2].map((seed) => [`random-hard-${seed}`, game.randomInstance(createRng(seed), 'hard')] as const);
+
+describe.each(builtInGames.map((game) => [game.id, game] as const))('golden pictures: %s', (id, game) => {
+  const own = cases[id];
+  if (own === undefined) throw new Error(`no golden cases for ${id}`);
+  it.each([...own, ...randomCases(game)])('%s', async (name, params) => {
+    await expectGolden(`${id}-${name}`, drawPicture(game, params));
+  });
+});
