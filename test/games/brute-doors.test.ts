@@ -1,0 +1,188 @@
+/**
+ * The brute forces' own doors: where each says it fits (its limit, one below, one above) and how
+ * `securesOptimum` treats a move that is not legal at all, a legal losing move and a legal winning one, on
+ * positions small enough to check by hand (each worked out in a comment). The conformance suite compares the
+ * brute forces' whole results with the solvers; this file pins what it cannot see: the edges of each reference.
+ */
+import { describe, expect, it } from 'vitest';
+import { abgameBrute, BRUTE_MAX_CELLS } from '../../src/games/abgame/brute.js';
+import { abgame } from '../../src/games/abgame/index.js';
+import { BRUTE_LIMIT as MAGIC_LIMIT, bruteFits, bruteSecuresOptimum } from '../../src/games/magic/brute.js';
+import { magic } from '../../src/games/magic/index.js';
+import { BRUTE_LIMIT as MULT_LIMIT, multiplicationBrute } from '../../src/games/multiplication/brute.js';
+import { multiplication } from '../../src/games/multiplication/index.js';
+import { BRUTE_LIMIT as OCTAL_LIMIT, bruteValues, octalBrute } from '../../src/games/octal/brute.js';
+import { octal } from '../../src/games/octal/index.js';
+import { BRUTE_LIMIT as PARTISAN_LIMIT, partisanBrute } from '../../src/games/partisan/brute.js';
+import { partisan } from '../../src/games/partisan/index.js';
+import { BRUTE_LIMIT as SEAGM_LIMIT, seagmBrute } from '../../src/games/seagm/brute.js';
+import { seagm } from '../../src/games/seagm/index.js';
+
+describe('SEAGM brute force', () => {
+  const of = (cards: number[]) => seagm.params.parse({ cards });
+
+  it(`fits at most ${SEAGM_LIMIT} cards`, () => {
+    expect(seagmBrute.fits(of(Array.from({ length: SEAGM_LIMIT - 1 }, () => 2)))).toBe(true);
+    expect(seagmBrute.fits(of(Array.from({ length: SEAGM_LIMIT }, () => 2)))).toBe(true);
+    expect(seagmBrute.fits(of(Array.from({ length: SEAGM_LIMIT + 1 }, () => 2)))).toBe(false);
+  });
+
+  it('2, 3, 4: only 3 wins; a card not in the hand is no move', () => {
+    // Take 3: g = 3, and either card left (2 or 4) makes g = 1 for the opponent. Take 2 (or 4): the
+    // opponent takes the other even card, and the first player must take 3, making g = 1.
+    const params = of([2, 3, 4]);
+    expect(seagmBrute.securesOptimum(params, { card: 3 })).toBe(true);
+    expect(seagmBrute.securesOptimum(params, { card: 2 })).toBe(false);
+    expect(seagmBrute.securesOptimum(params, { card: 4 })).toBe(false);
+    expect(seagmBrute.securesOptimum(params, { card: 6 })).toBe(false);
+  });
+});
+
+describe('Multiplication brute force', () => {
+  const of = (n: string, first = 'Alice') => multiplication.params.parse({ n, first });
+
+  it(`fits N up to ${MULT_LIMIT.toLocaleString('en-US')}`, () => {
+    expect(multiplicationBrute.fits(of(String(MULT_LIMIT - 1)))).toBe(true);
+    expect(multiplicationBrute.fits(of(String(MULT_LIMIT)))).toBe(true);
+    expect(multiplicationBrute.fits(of(String(MULT_LIMIT + 1)))).toBe(false);
+  });
+
+  it('N = 2: multiplying by 2 reaches N and wins; anything that is not a prime of N is no move', () => {
+    const params = of('2');
+    expect(multiplicationBrute.securesOptimum(params, { prime: '2' })).toBe(true);
+    for (const prime of ['3', '4', '1', '02x', 'x2', '', '2.0']) {
+      expect(multiplicationBrute.securesOptimum(params, { prime }), prime).toBe(false);
+    }
+  });
+
+  it('N = 12: multiplying by 2 wins; by 3 lets the other player force a tie', () => {
+    // x2 (M = 2): whatever Bob does (x2 -> 4, x3 -> 6), Alice lands on 12. x3 (M = 3): Bob multiplies by 3
+    // again, M = 9 no longer divides 12, and nobody can win: a tie, worse for Alice than the win.
+    expect(multiplicationBrute.securesOptimum(of('12'), { prime: '2' })).toBe(true);
+    expect(multiplicationBrute.securesOptimum(of('12'), { prime: '3' })).toBe(false);
+  });
+});
+
+describe('ABGAME brute force', () => {
+  const of = (board: string) => abgame.params.parse({ board });
+
+  it(`fits boards of at most ${BRUTE_MAX_CELLS} cells`, () => {
+    expect(abgameBrute.fits(of('A'.padEnd(BRUTE_MAX_CELLS - 1, '.')))).toBe(true);
+    expect(abgameBrute.fits(of('A'.padEnd(BRUTE_MAX_CELLS, '.')))).toBe(true);
+    expect(abgameBrute.fits(of('A'.padEnd(BRUTE_MAX_CELLS + 1, '.')))).toBe(false);
+  });
+
+  it("the solver's winning move secures the win; moves that are not legal do not", () => {
+    const params = of('B...A');
+    const move = abgame.solve(params).move;
+    expect(move).not.toBeNull();
+    if (move === null) return;
+    expect(abgameBrute.securesOptimum(params, move)).toBe(true);
+    expect(abgameBrute.securesOptimum(params, { ...move, from: move.from + 1 })).toBe(false);
+    expect(abgameBrute.securesOptimum(params, { ...move, to: 0 })).toBe(false);
+    expect(abgameBrute.securesOptimum(params, { ...move, to: 6 })).toBe(false);
+  });
+});
+
+describe('PartisanGame brute force', () => {
+  const of = (n: string, alice: number[], bob: number[]) => partisan.params.parse({ n, alice, bob });
+
+  it(`fits n up to ${PARTISAN_LIMIT.toLocaleString('en-US')}`, () => {
+    expect(partisanBrute.fits(of(String(PARTISAN_LIMIT - 1), [1], [1]))).toBe(true);
+    expect(partisanBrute.fits(of(String(PARTISAN_LIMIT), [1], [1]))).toBe(true);
+    expect(partisanBrute.fits(of(String(PARTISAN_LIMIT + 1), [1], [1]))).toBe(false);
+  });
+
+  it('n = 3, Alice {1, 3}, Bob {1}: taking 3 wins at once; taking 1 leaves Bob 2, and he moves last', () => {
+    // Take 3: Bob faces 0 and has no move. Take 1: Bob takes 1, Alice takes the last... and Bob faces 0:
+    // 3 -1-> 2 -1-> 1 -1-> 0 with Bob to move, so taking 1 also wins. Both secure the win.
+    const params = of('3', [1, 3], [1]);
+    expect(partisanBrute.securesOptimum(params, { take: 3 })).toBe(true);
+    expect(partisanBrute.securesOptimum(params, { take: 1 })).toBe(true);
+    expect(partisanBrute.securesOptimum(params, { take: 2 })).toBe(false);
+  });
+
+  it('n = 2, Alice {1, 3}, Bob {1}: 3 is more than the heap; taking 1 lets Bob take the last', () => {
+    const params = of('2', [1, 3], [1]);
+    expect(partisanBrute.securesOptimum(params, { take: 3 })).toBe(false);
+    expect(partisanBrute.securesOptimum(params, { take: 1 })).toBe(false);
+  });
+});
+
+describe('MAGIC brute force', () => {
+  const of = (rooms: string, passages: [number, number][], p1 = 0, p2 = 0) =>
+    magic.params.parse({ rooms, passages, p1, p2 });
+
+  it(`fits at most ${MAGIC_LIMIT} rooms`, () => {
+    expect(bruteFits(of(String(MAGIC_LIMIT - 1), []))).toBe(true);
+    expect(bruteFits(of(String(MAGIC_LIMIT), []))).toBe(true);
+    expect(bruteFits(of(String(MAGIC_LIMIT + 1), []))).toBe(false);
+  });
+
+  it('rooms 1 and 2 joined: walking to room 2 wins; walking elsewhere or building does not', () => {
+    const params = of('3', [[1, 2]]);
+    expect(bruteSecuresOptimum(params, { walkTo: 2 })).toBe(true);
+    expect(bruteSecuresOptimum(params, { walkTo: 3 })).toBe(false);
+    expect(bruteSecuresOptimum(params, { join: [1, 3] })).toBe(false);
+  });
+
+  it('apart: a walk is no move, and neither is a loop, a passage built twice, a room past the board or a teleport without telepoints', () => {
+    const params = of('4', [[1, 3]], 0, 0);
+    expect(bruteSecuresOptimum(params, { walkTo: 2 })).toBe(false);
+    expect(bruteSecuresOptimum(params, { join: [3, 3] })).toBe(false);
+    expect(bruteSecuresOptimum(params, { join: [1, 3] })).toBe(false);
+    expect(bruteSecuresOptimum(params, { join: [3, 1] })).toBe(false);
+    expect(bruteSecuresOptimum(params, { join: [3, 5] })).toBe(false);
+    expect(bruteSecuresOptimum(params, { join: [3, 4], teleportTo: 4 })).toBe(false);
+    expect(bruteSecuresOptimum(of('4', [[1, 3]], 1, 0), { join: [3, 4], teleportTo: 5 })).toBe(false);
+  });
+});
+
+describe('octal brute force', () => {
+  const of = (code: string, heaps: number[]) => octal.params.parse({ code, heaps: heaps.map(String) });
+
+  it(`fits heaps up to ${OCTAL_LIMIT}, every one of them`, () => {
+    expect(octalBrute.fits(of('0.77', [OCTAL_LIMIT - 1]))).toBe(true);
+    expect(octalBrute.fits(of('0.77', [OCTAL_LIMIT, 1]))).toBe(true);
+    expect(octalBrute.fits(of('0.77', [1, OCTAL_LIMIT + 1]))).toBe(false);
+  });
+
+  it('Kayles, one heap of 3: taking the middle pin wins; the rest are losing or not moves', () => {
+    // 0.77 takes 1 or 2 pins, leaving 0, 1 or 2 rows. From 3: take the middle one, leaving 1 + 1 (XOR 0).
+    const params = of('0.77', [3]);
+    expect(octalBrute.securesOptimum(params, { heap: 0, take: '1', leave: ['1', '1'] })).toBe(true);
+    // Taking 1 from an end leaves a row of 2 (G = 2); taking 2 leaves a row of 1 (G = 1).
+    expect(octalBrute.securesOptimum(params, { heap: 0, take: '1', leave: ['2'] })).toBe(false);
+    expect(octalBrute.securesOptimum(params, { heap: 0, take: '2', leave: ['1'] })).toBe(false);
+    // Not moves: three at once, a heap that is not there, tokens that do not add up.
+    expect(octalBrute.securesOptimum(params, { heap: 0, take: '3', leave: [] })).toBe(false);
+    expect(octalBrute.securesOptimum(params, { heap: 1, take: '1', leave: ['1', '1'] })).toBe(false);
+    expect(octalBrute.securesOptimum(params, { heap: 0, take: '1', leave: ['1'] })).toBe(false);
+  });
+
+  it('Kayles, heaps 2 and 5: the split is read in either order', () => {
+    // G(2) = 2 and G(5) = 4 (XOR 6): from 5, take 1 leaving 1 + 3 (G 1 ^ 3 = 2), so 2 ^ 2 = 0.
+    const params = of('0.77', [2, 5]);
+    expect(octalBrute.securesOptimum(params, { heap: 1, take: '1', leave: ['1', '3'] })).toBe(true);
+    expect(octalBrute.securesOptimum(params, { heap: 1, take: '1', leave: ['3', '1'] })).toBe(true);
+  });
+
+  it("the definition's values: Kayles and Dawson's chess as published, and small codes worked by hand", () => {
+    // OEIS A002186 (Kayles, 0.77) and A002187 (Dawson's chess, 0.137), from n = 0.
+    expect(bruteValues('0.77', 30)).toEqual([
+      0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7,
+    ]);
+    expect(bruteValues('0.137', 52)).toEqual([
+      0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4, 0,
+      1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3,
+    ]);
+    // 0.4: take one token and split the rest in two; 0, 1 and 2 tokens have no move, 3 goes to 1 + 1.
+    expect(bruteValues('0.4', 4)).toEqual([0, 0, 0, 1, 1]);
+    // 0.51: one token is taken as the whole heap or from inside it (splitting the rest), two only as the whole
+    // heap; every heap has a move to 0 (n = 4: take one, leaving 1 + 2).
+    expect(bruteValues('0.51', 6)).toEqual([0, 1, 1, 1, 1, 1, 1]);
+    // Nim and take-1-to-3 (0.333).
+    expect(bruteValues('nim', 9)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(bruteValues('0.333', 9)).toEqual([0, 1, 2, 3, 0, 1, 2, 3, 0, 1]);
+  });
+});
