@@ -158,6 +158,35 @@ describe('octal brute force', () => {
     expect(octalBrute.securesOptimum(params, { heap: 0, take: '3', leave: [] })).toBe(false);
     expect(octalBrute.securesOptimum(params, { heap: 1, take: '1', leave: ['1', '1'] })).toBe(false);
     expect(octalBrute.securesOptimum(params, { heap: 0, take: '1', leave: ['1'] })).toBe(false);
+    // Not moves either, although each would leave XOR 0: a legal leave with the wrong take, a legal take
+    // with the wrong leave.
+    expect(octalBrute.securesOptimum(params, { heap: 0, take: '2', leave: ['1', '1'] })).toBe(false);
+    expect(octalBrute.securesOptimum(params, { heap: 0, take: '1', leave: [] })).toBe(false);
+  });
+
+  it('the whole result for Kayles 2 + 5, by hand', () => {
+    // G(2) = 2, G(5) = 4, XOR 6. Heap 2 cannot reach 6 ^ 2 = 4; heap 5 must reach 2: taking 1 and leaving
+    // 4 gives 1, taking 1 and leaving 1 + 3 gives 1 ^ 3 = 2, the first that works.
+    expect(octalBrute.solve(of('0.77', [2, 5]))).toEqual({
+      code: '0.77',
+      heaps: ['2', '5'],
+      values: ['2', '4'],
+      xor: '6',
+      moves: [{ heap: 1, take: '1', leave: ['1', '3'] }],
+      preperiod: null,
+      period: null,
+      proof: null,
+      computed: 5,
+      sample: [0, 1, 2, 3, 1, 4],
+      periodSample: [],
+    });
+  });
+
+  it('names at most three winning moves: Nim 3, 3, 3, 3, 1 has five', () => {
+    // XOR 1: each 3 goes to 2, the 1 to 0; the first three heaps are named.
+    const { moves, xor } = octalBrute.solve(of('nim', [3, 3, 3, 3, 1]));
+    expect(xor).toBe('1');
+    expect(moves).toEqual([0, 1, 2].map((heap) => ({ heap, take: '1', leave: ['2'] })));
   });
 
   it('Kayles, heaps 2 and 5: the split is read in either order', () => {
@@ -181,6 +210,8 @@ describe('octal brute force', () => {
     // 0.51: one token is taken as the whole heap or from inside it (splitting the rest), two only as the whole
     // heap; every heap has a move to 0 (n = 4: take one, leaving 1 + 2).
     expect(bruteValues('0.51', 6)).toEqual([0, 1, 1, 1, 1, 1, 1]);
+    // 0.6: one token taken, one or two non-empty heaps left, so a lone token has no move.
+    expect(bruteValues('0.6', 5)).toEqual([0, 0, 1, 2, 0, 1]);
     // Nim and take-1-to-3 (0.333).
     expect(bruteValues('nim', 9)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(bruteValues('0.333', 9)).toEqual([0, 1, 2, 3, 0, 1, 2, 3, 0, 1]);
