@@ -15,7 +15,7 @@ import { BRUTE_LIMIT as OCTAL_LIMIT, bruteValues, octalBrute } from '../../src/g
 import { octal } from '../../src/games/octal/index.js';
 import { BRUTE_LIMIT as PARTISAN_LIMIT, partisanBrute } from '../../src/games/partisan/brute.js';
 import { partisan } from '../../src/games/partisan/index.js';
-import { BRUTE_LIMIT as SEAGM_LIMIT, seagmBrute } from '../../src/games/seagm/brute.js';
+import { BRUTE_LIMIT as SEAGM_LIMIT, bruteReplyWins, seagmBrute } from '../../src/games/seagm/brute.js';
 import { seagm } from '../../src/games/seagm/index.js';
 
 describe('SEAGM brute force', () => {
@@ -35,6 +35,71 @@ describe('SEAGM brute force', () => {
     expect(seagmBrute.securesOptimum(params, { card: 2 })).toBe(false);
     expect(seagmBrute.securesOptimum(params, { card: 4 })).toBe(false);
     expect(seagmBrute.securesOptimum(params, { card: 6 })).toBe(false);
+  });
+  it('whole results by hand: 2, 6, 3 (lost), 2, 3, 4 (won), 4, 1, 18 (a 1 that loses by itself), 6 alone', () => {
+    // Random play ends when a card makes g = 1; endsOnTurn[t] is the chance that the card taken at turn t
+    // (from 0) does it, the last entry the chance nobody does. 2, 6, 3: of the 6 orders, 2-3 and 3-2 end at
+    // turn 1 (the first player wins), the other four at turn 2. Each first card is refuted by the reply that
+    // keeps g above 1 and leaves the third card to the first player.
+    expect(seagmBrute.solve(of([2, 6, 3]))).toEqual({
+      n: 3,
+      gcdAll: 1,
+      firstWins: false,
+      winningCards: [],
+      winningCardCount: 0,
+      refutations: [
+        { card: 2, reply: 6 },
+        { card: 3, reply: 6 },
+        { card: 6, reply: 2 },
+      ],
+      probability: 1 / 3,
+      fraction: { num: '1', den: '3' },
+      endsOnTurn: [0, 1 / 3, 2 / 3, 0],
+    });
+    // 2, 3, 4: only 3 wins (above); at random, 2-3, 3-2, 3-4, 4-3 end at turn 1, 2-4 and 4-2 at turn 2.
+    expect(seagmBrute.solve(of([2, 3, 4]))).toMatchObject({
+      firstWins: true,
+      winningCards: [3],
+      winningCardCount: 1,
+      refutations: [],
+      fraction: { num: '2', den: '3' },
+      endsOnTurn: [0, 2 / 3, 1 / 3, 0],
+    });
+    // 4, 1, 18: taking 1 makes g = 1 at once (no reply needed); 4 and 18 answer each other (g = 2, and the
+    // 1 is left for the first player). At random: 1 first ends at turn 0, 4-1 and 18-1 at turn 1, else turn 2.
+    expect(seagmBrute.solve(of([4, 1, 18]))).toMatchObject({
+      firstWins: false,
+      refutations: [
+        { card: 1, reply: null },
+        { card: 4, reply: 18 },
+        { card: 18, reply: 4 },
+      ],
+      fraction: { num: '1', den: '3' },
+      endsOnTurn: [1 / 3, 1 / 3, 1 / 3, 0],
+    });
+    // One card: g never reaches 1; the first player takes it and the second has nothing left.
+    expect(seagmBrute.solve(of([6]))).toEqual({
+      n: 1,
+      gcdAll: 6,
+      firstWins: true,
+      winningCards: [6],
+      winningCardCount: 1,
+      refutations: [],
+      probability: 1,
+      fraction: { num: '1', den: '1' },
+      endsOnTurn: [0, 1],
+    });
+  });
+
+  it('bruteReplyWins: the reply must be another card in the hand, and it must keep the replier safe', () => {
+    expect(bruteReplyWins([2, 6, 3], 2, 6)).toBe(true);
+    // 3 after 2 makes g = 1: the replier loses.
+    expect(bruteReplyWins([2, 6, 3], 2, 3)).toBe(false);
+    expect(bruteReplyWins([2, 6, 3], 5, 3)).toBe(false);
+    expect(bruteReplyWins([2, 6, 3], 2, 5)).toBe(false);
+    // The reply 2 is the other 2, not the one already taken.
+    expect(bruteReplyWins([2, 2], 2, 2)).toBe(true);
+    expect(bruteReplyWins([2, 3], 2, 2)).toBe(false);
   });
 });
 
