@@ -51,6 +51,7 @@ const cases: Record<string, Cases> = {
     ['left-after-both-mixed', { cards: [12, 29, 15, 29, 30, 39, 6, 6] }],
     ['eight-rows', { cards: range(2, 9) }],
     ['nine-rows', { cards: range(2, 10) }],
+    ['twelve-values', { cards: range(2, 13) }],
     ['101-small-cards', { cards: spread(101, 60, 3) }],
   ],
   multiplication: [
@@ -81,6 +82,12 @@ const cases: Record<string, Cases> = {
     ['medium-b', { board: 'B.BB...AA....BB.B..A.B..B......A..A..' }],
     ['medium-dot', { board: '.A...BA....A.B....A.B.......A..ABB....' }],
     ['all-dots', { board: '.........' }],
+    ['b-spare-moves', { board: 'B.....' }],
+    [
+      'b-more-spare-long',
+      { board: '.A..A..............A..A...........B..........A........B...B..A.B.BAB..' },
+    ],
+    ['move-onto-next-row', { board: '......A.....AB..A..BBB........A.....AA.A........' }],
     ['only-a', { board: 'A' }],
     ['a-then-dots', { board: `A${'.'.repeat(300)}` }],
     ['longest-drawn', { board: 'AB.'.repeat(40).slice(0, DRAWN_CELLS) }],
