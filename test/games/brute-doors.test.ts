@@ -13,6 +13,7 @@ import { BRUTE_LIMIT as MULT_LIMIT, multiplicationBrute } from '../../src/games/
 import { multiplication } from '../../src/games/multiplication/index.js';
 import { BRUTE_LIMIT as OCTAL_LIMIT, bruteValues, octalBrute } from '../../src/games/octal/brute.js';
 import { octal } from '../../src/games/octal/index.js';
+import { SAMPLE_LIMIT } from '../../src/games/octal/limits.js';
 import { BRUTE_LIMIT as PARTISAN_LIMIT, partisanBrute } from '../../src/games/partisan/brute.js';
 import { partisan } from '../../src/games/partisan/index.js';
 import { BRUTE_LIMIT as SEAGM_LIMIT, bruteReplyWins, seagmBrute } from '../../src/games/seagm/brute.js';
@@ -245,6 +246,14 @@ describe('octal brute force', () => {
       sample: [0, 1, 2, 3, 1, 4],
       periodSample: [],
     });
+  });
+
+  it('a move that takes a whole heap leaves nothing; the value sample stops at its limit', () => {
+    // Nim 3 alone: take all 3, nothing is left, XOR 0.
+    expect(octalBrute.securesOptimum(of('nim', [3]), { heap: 0, take: '3', leave: [] })).toBe(true);
+    const { sample, computed } = octalBrute.solve(of('0.77', [OCTAL_LIMIT]));
+    expect(computed).toBe(OCTAL_LIMIT);
+    expect(sample).toEqual(bruteValues('0.77', SAMPLE_LIMIT - 1));
   });
 
   it('names at most three winning moves: Nim 3, 3, 3, 3, 1 has five', () => {
