@@ -113,6 +113,10 @@ const cases: Record<string, Cases> = {
     ['huge-same-twenty', { n: '897321926359192786', alice: [20], bob: [20] }],
     ['huge-every-move', { n: '1000000000000000000', alice: range(1, 64), bob: range(1, 64) }],
     ['long-period', { n: '1000000000000000000', alice: [6, 11, 53, 58, 64], bob: [6, 11, 53, 58, 64] }],
+    ['huge-preperiod', { n: '1000000000000000000', alice: [2, 3, 4, 5], bob: [3, 4, 5] }],
+    ['huge-bob-wins', { n: '1000000000000000000', alice: [1], bob: [1] }],
+    ['many-rings', { n: '200', alice: range(1, 40), bob: [1, 2] }],
+    ['bob-wide', { n: '150', alice: [7, 9], bob: range(1, 64) }],
     ['huge-alice-none', { n: '1000000000000000000', alice: [], bob: range(1, 64) }],
   ],
   magic: [
