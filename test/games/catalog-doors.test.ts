@@ -10,7 +10,9 @@ import type { Difficulty } from '../../src/core/game.js';
 import { InputError } from '../../src/core/errors.js';
 import { paramsFromFields } from '../../src/core/params.js';
 import { createRng, type Rng } from '../../src/core/rng.js';
+import { abgame } from '../../src/games/abgame/index.js';
 import { magic } from '../../src/games/magic/index.js';
+import { seagm } from '../../src/games/seagm/index.js';
 import {
   checkPassages,
   findDuplicate,
@@ -549,5 +551,118 @@ describe('MAGIC entry', () => {
     const high = Float64Array.from([2 ** 40, 2 ** 41, 2 ** 40 + 2 ** 33, 2 ** 41]);
     expect(findDuplicate(high)).toEqual([1, 3]);
     expect(findDuplicate(new Float64Array(0))).toBeUndefined();
+  });
+});
+
+/** A board read as ABGAME's pairs: each gap between two pieces, contested when they differ, spare otherwise. */
+function readBoard(board: string): { contestedXor: number; spareA: number; spareB: number } {
+  const pieces = [...board].flatMap((c, i) => (c === '.' ? [] : [{ c, i }]));
+  let contestedXor = 0;
+  let spareA = 0;
+  let spareB = 0;
+  for (let k = 0; k + 1 < pieces.length; k += 2) {
+    const left = pieces[k]!;
+    const right = pieces[k + 1]!;
+    const gap = right.i - left.i - 1;
+    if (left.c !== right.c) contestedXor ^= gap;
+    else if (left.c === 'A') spareA += gap;
+    else spareB += gap;
+  }
+  // A last piece on its own owns the dots after it.
+  if (pieces.length % 2 === 1) {
+    const last = pieces.at(-1)!;
+    const gap = board.length - last.i - 1;
+    if (last.c === 'A') spareA += gap;
+    else spareB += gap;
+  }
+  return { contestedXor, spareA, spareB };
+}
+
+describe('ABGAME and SEAGM entries', () => {
+  it('ABGAME quiz sizes: random cells when tiny and easy; medium and hard boards tie the spare moves', () => {
+    const lengths = { tiny: [1, 10], easy: [5, 12] } as const;
+    for (const difficulty of DIFFICULTIES) {
+      let zero = 0;
+      let longest = 0;
+      let shortest = Infinity;
+      const cells = new Set<string>();
+      for (let seed = 0; seed < 80; seed++) {
+        const { board } = abgame.randomInstance(rngOf(seed), difficulty);
+        expect(board).toMatch(/^[.AB]+$/);
+        for (const c of board) cells.add(c);
+        longest = Math.max(longest, board.length);
+        shortest = Math.min(shortest, board.length);
+        if (difficulty === 'medium' || difficulty === 'hard') {
+          const { contestedXor, spareA, spareB } = readBoard(board);
+          expect(spareA, board).toBe(spareB);
+          if (contestedXor === 0) zero++;
+          expect(abgame.outcome(abgame.solve(abgame.params.parse({ board }))), board).toBe(
+            contestedXor === 0 ? 'second' : 'first',
+          );
+        }
+      }
+      expect([...cells].sort()).toEqual(['.', 'A', 'B']);
+      if (difficulty === 'tiny' || difficulty === 'easy') {
+        expect([shortest, longest], difficulty).toEqual(lengths[difficulty]);
+      } else {
+        expect(zero, `${difficulty}: the contested XOR is 0 about half the time`).toBeGreaterThan(20);
+        expect(zero).toBeLessThan(60);
+      }
+      if (difficulty === 'medium') expect(longest).toBeLessThanOrEqual(45);
+      if (difficulty === 'hard') expect(longest).toBeGreaterThan(100);
+    }
+  });
+
+  it('SEAGM quiz sizes: card counts and values per difficulty, gcd 1 from medium on', () => {
+    const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+    const shape = { tiny: [1, 7, 30], easy: [3, 6, 30], medium: [6, 10, 100], hard: [10, 24, 1000] } as const;
+    for (const difficulty of DIFFICULTIES) {
+      const [fewest, most, maxValue] = shape[difficulty];
+      const counts = new Set<number>();
+      let largest = 0;
+      let sharedFactor = 0;
+      for (let seed = 0; seed < 150; seed++) {
+        const { cards } = seagm.randomInstance(rngOf(seed), difficulty);
+        expect(cards).toEqual([...cards].sort((a, b) => a - b));
+        counts.add(cards.length);
+        largest = Math.max(largest, ...cards);
+        expect(Math.min(...cards)).toBeGreaterThanOrEqual(1);
+        if (cards.reduce(gcd, 0) > 1) sharedFactor++;
+      }
+      expect([Math.min(...counts), Math.max(...counts)], difficulty).toEqual([fewest, most]);
+      expect(largest).toBeLessThanOrEqual(maxValue);
+      expect(largest).toBeGreaterThan(maxValue * 0.9);
+      if (difficulty === 'medium' || difficulty === 'hard') expect(sharedFactor, difficulty).toBe(0);
+      else expect(sharedFactor, `${difficulty} keeps the gcd shortcut sometimes`).toBeGreaterThan(0);
+    }
+  });
+
+  it('SEAGM names its players and estimates by card count and size', () => {
+    expect(seagm.players({ cards: [2, 6, 3] })).toEqual(['First player', 'Second player']);
+    expect(seagm.estimateCostMs({ cards: [2, 6, 3] })).toBeCloseTo(1.003, 10);
+    expect(seagm.estimateCostMs({ cards: [1, 1_000_000] })).toBeCloseTo(1.002, 10);
+    expect(seagm.estimateCostMs({ cards: [1, 1_000_001] })).toBeCloseTo(1.02, 10);
+  });
+});
+
+describe('PartisanGame move sets in the schema', () => {
+  const parse = (alice: unknown) => partisan.params.safeParse({ n: '7', alice, bob: [1] });
+  const message = (alice: unknown) => {
+    const r = parse(alice);
+    return r.success ? 'parsed' : r.error.issues.map((i) => i.message).join(' | ');
+  };
+  const rule = 'alice must list distinct whole numbers from 1 to 64, e.g. "3 4" or "3,4" (or "none")';
+
+  it('sorts a set, and names the bad value, the repeat, or a set that is not a list', () => {
+    expect(parse([4, 3]).data?.alice).toEqual([3, 4]);
+    expect(parse([64, 1]).data?.alice).toEqual([1, 64]);
+    expect(message([0])).toBe(`${rule} (got 0)`);
+    expect(message([65])).toBe(`${rule} (got 65)`);
+    expect(message([1.5])).toBe(`${rule} (got 1.5)`);
+    expect(message(['3'])).toBe(`${rule} (got "3")`);
+    expect(message(['x'.repeat(30)])).toBe(`${rule} (got "${'x'.repeat(23)}...)`);
+    expect(message([3, 4, 3])).toBe(`${rule} (3 appears twice)`);
+    expect(message('3 4')).toBe(rule);
+    expect(message(null)).toBe(rule);
   });
 });
