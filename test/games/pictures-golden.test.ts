@@ -211,6 +211,32 @@ const cases: Record<string, Cases> = {
         p2: 0,
       },
     ],
+    // First joins 1 and 2 and teleports to the other group: the dashed arc over the circles.
+    ['teleport-four-rooms', { rooms: '4', passages: [[3, 4]], p1: 2, p2: 1 }],
+    [
+      'teleport-eight-rooms',
+      {
+        rooms: '8',
+        passages: [
+          [2, 6],
+          [3, 8],
+          [4, 5],
+          [5, 6],
+          [5, 7],
+        ],
+        p1: 2,
+        p2: 1,
+      },
+    ],
+    // Components counted in thousands: 12.0k and 150k rooms.
+    [
+      'twelve-thousand-chain',
+      { rooms: '20000', passages: Array.from({ length: 11_999 }, (_, i) => [i + 3, i + 4]), p1: 1, p2: 0 },
+    ],
+    [
+      'hundred-fifty-thousand-chain',
+      { rooms: '200000', passages: Array.from({ length: 149_999 }, (_, i) => [i + 3, i + 4]), p1: 1, p2: 1 },
+    ],
     [
       'big-many-components',
       {
