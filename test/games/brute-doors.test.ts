@@ -16,6 +16,7 @@ import { octal } from '../../src/games/octal/index.js';
 import { SAMPLE_LIMIT } from '../../src/games/octal/limits.js';
 import { BRUTE_LIMIT as PARTISAN_LIMIT, partisanBrute } from '../../src/games/partisan/brute.js';
 import { partisan } from '../../src/games/partisan/index.js';
+import type { PartisanResult } from '../../src/games/partisan/schema.js';
 import { BRUTE_LIMIT as SEAGM_LIMIT, bruteReplyWins, seagmBrute } from '../../src/games/seagm/brute.js';
 import { seagm } from '../../src/games/seagm/index.js';
 
@@ -172,6 +173,64 @@ describe('PartisanGame brute force', () => {
     const params = of('2', [1, 3], [1]);
     expect(partisanBrute.securesOptimum(params, { take: 3 })).toBe(false);
     expect(partisanBrute.securesOptimum(params, { take: 1 })).toBe(false);
+  });
+
+  const whole = (overrides: Partial<PartisanResult> & Pick<PartisanResult, 'n'>): PartisanResult => ({
+    aliceWins: false,
+    bobWinsMovingFirst: false,
+    aliceMoves: [],
+    bobReplies: [],
+    bobSum: null,
+    width: 1,
+    certified: false,
+    searched: 0,
+    cycle: null,
+    ...overrides,
+  });
+
+  it('whole results worked by hand: Alice {2}, Bob {3}', () => {
+    // A(m), B(m) for m = 0..5: A = 0 0 1 1 1 0 (2 fits from 2 on and leaves B a pile it loses at, until 5
+    // leaves 3, where Bob takes 3); B = 0 0 0 1 1 0.
+    expect(partisanBrute.solve(of('4', [2], [3]))).toEqual(
+      whole({ n: '4', aliceWins: true, bobWinsMovingFirst: true, aliceMoves: [2], width: 3 }),
+    );
+    // At 5 every round of "Alice 2, Bob 3" takes 5: Bob's one-line strategy is the sum 5, and it answers 2 by 3.
+    expect(partisanBrute.solve(of('5', [2], [3]))).toEqual(
+      whole({ n: '5', bobReplies: [{ alice: 2, bob: 3 }], bobSum: 5, width: 3 }),
+    );
+  });
+
+  it('whole results worked by hand: no constant sum, so Bob answers with his smallest winning take', () => {
+    // Alice {1}, Bob {1, 2}: A = 0 1 0 0 0 0, B = 0 1 1 1 1 1. At 5 Alice takes 1; Bob may take 1 (Alice at 3
+    // loses) or 2 (Alice at 2 loses): the smaller is named. No sum s works: Alice always has 1 to take.
+    expect(partisanBrute.solve(of('5', [1], [1, 2]))).toEqual(
+      whole({ n: '5', bobWinsMovingFirst: true, bobReplies: [{ alice: 1, bob: 1 }], width: 2 }),
+    );
+    // Alice {1, 4}: both her takes are answered by 1 (4 -> 1 -> 0 leaves her nothing).
+    expect(partisanBrute.solve(of('5', [1, 4], [1, 2]))).toEqual(
+      whole({
+        n: '5',
+        bobWinsMovingFirst: true,
+        bobReplies: [
+          { alice: 1, bob: 1 },
+          { alice: 4, bob: 1 },
+        ],
+        width: 4,
+      }),
+    );
+  });
+
+  it('whole results worked by hand: the largest constant sum, 128 = 64 + 64, and an empty game', () => {
+    // 130 = 128 + 2: Alice takes 64, Bob 64, and Alice faces 2.
+    expect(partisanBrute.solve(of('130', [64], [64]))).toEqual(
+      whole({ n: '130', bobReplies: [{ alice: 64, bob: 64 }], bobSum: 128, width: 64 }),
+    );
+    // 192 = 3 x 64: the takes go Alice, Bob, Alice, and Bob faces 0.
+    expect(partisanBrute.solve(of('192', [64], [64])).aliceWins).toBe(true);
+    expect(partisanBrute.solve(of('0', [], [1]))).toEqual(whole({ n: '0' }));
+    expect(partisanBrute.solve(of('7', [1, 3], [2]))).toEqual(
+      whole({ n: '7', aliceWins: true, aliceMoves: [1, 3], width: 3 }),
+    );
   });
 });
 
