@@ -7,7 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { abgameBrute, BRUTE_MAX_CELLS } from '../../src/games/abgame/brute.js';
 import { abgame } from '../../src/games/abgame/index.js';
-import { BRUTE_LIMIT as MAGIC_LIMIT, bruteFits, bruteSecuresOptimum } from '../../src/games/magic/brute.js';
+import {
+  BRUTE_LIMIT as MAGIC_LIMIT,
+  bruteFirstWins,
+  bruteFits,
+  bruteSecuresOptimum,
+  bruteSolve,
+  SmallBoard,
+} from '../../src/games/magic/brute.js';
 import { magic } from '../../src/games/magic/index.js';
 import { BRUTE_LIMIT as MULT_LIMIT, multiplicationBrute } from '../../src/games/multiplication/brute.js';
 import { multiplication } from '../../src/games/multiplication/index.js';
@@ -260,6 +267,95 @@ describe('MAGIC brute force', () => {
     expect(bruteSecuresOptimum(params, { join: [3, 5] })).toBe(false);
     expect(bruteSecuresOptimum(params, { join: [3, 4], teleportTo: 4 })).toBe(false);
     expect(bruteSecuresOptimum(of('4', [[1, 3]], 1, 0), { join: [3, 4], teleportTo: 5 })).toBe(false);
+  });
+
+  it('boards of 2 to 6 rooms only', () => {
+    expect(() => new SmallBoard(1)).toThrow('brute force: 2 to 6 rooms, not 1');
+    expect(() => new SmallBoard(7)).toThrow('brute force: 2 to 6 rooms, not 7');
+    expect(() => new SmallBoard(2.5)).toThrow(RangeError);
+    expect(new SmallBoard(6).pairs).toHaveLength(15);
+    expect(new SmallBoard(2).pairs).toEqual([[0, 1]]);
+    expect(() => bruteSolve(of('7', []))).toThrow('the brute force handles at most 6 rooms');
+  });
+
+  it('whole results worked by hand: two rooms apart, and rooms 1 and 2 already joined', () => {
+    // Two rooms, nothing built: First must build 1-2 and Second walks over.
+    expect(bruteSolve(of('2', []))).toEqual({
+      outcome: 'second',
+      connected: false,
+      components: '2',
+      oddComponents: '2',
+      evenComponents: '0',
+      untouched: '0',
+      largest: [1, 1],
+      firstSize: 1,
+      secondSize: 1,
+      missing: 0,
+      // One passage left to build (odd): First needs both final groups even.
+      target: 'even',
+      firstCanTeleport: false,
+      secondCanTeleport: false,
+      rule: 'no-telepoints',
+      moves: [],
+    });
+    expect(bruteFirstWins(of('2', []))).toBe(false);
+    expect(bruteSolve(of('3', [[1, 2]], 1, 0))).toEqual({
+      outcome: 'first',
+      connected: true,
+      components: '2',
+      oddComponents: '1',
+      evenComponents: '1',
+      untouched: '1',
+      largest: [2, 1],
+      firstSize: 2,
+      secondSize: 2,
+      missing: 0,
+      target: null,
+      firstCanTeleport: true,
+      secondCanTeleport: false,
+      rule: 'connected',
+      moves: [{ move: { walkTo: 2 }, builds: 'walk' }],
+    });
+  });
+
+  it('whole results worked by hand: three empty rooms, without and with a telepoint', () => {
+    // Building 1-3 or 2-3 forces Second to join the magicians' groups, and First walks over; 1-2 hands
+    // Second the walk.
+    expect(bruteSolve(of('3', []))).toEqual({
+      outcome: 'first',
+      connected: false,
+      components: '3',
+      oddComponents: '3',
+      evenComponents: '0',
+      untouched: '1',
+      largest: [1, 1, 1],
+      firstSize: 1,
+      secondSize: 1,
+      missing: 0,
+      target: null,
+      firstCanTeleport: false,
+      secondCanTeleport: false,
+      rule: 'odd-board',
+      moves: [
+        { move: { join: [1, 3] }, builds: 'own+odd' },
+        { move: { join: [2, 3] }, builds: 'rival+odd' },
+      ],
+    });
+    // With a telepoint, 1-2 then teleporting to room 3 wins as well (listed first, in passage order); teleporting
+    // into Second's group loses. Four moves are named at most.
+    expect(bruteSolve(of('3', [], 1, 0)).moves).toEqual([
+      { move: { join: [1, 2], teleportTo: 3 }, builds: 'own+rival', lands: 'odd' },
+      { move: { join: [1, 3] }, builds: 'own+odd' },
+      { move: { join: [1, 3], teleportTo: 1 }, builds: 'own+odd', lands: 'even' },
+      { move: { join: [1, 3], teleportTo: 3 }, builds: 'own+odd', lands: 'even' },
+    ]);
+    const three = of('3', [], 1, 0);
+    expect(bruteSecuresOptimum(three, { join: [1, 2], teleportTo: 3 })).toBe(true);
+    expect(bruteSecuresOptimum(three, { join: [1, 2], teleportTo: 2 })).toBe(false);
+    expect(bruteSecuresOptimum(three, { join: [2, 3], teleportTo: 1 })).toBe(true);
+    expect(bruteSecuresOptimum(three, { join: [2, 3], teleportTo: 3 })).toBe(false);
+    expect(bruteSecuresOptimum(three, { join: [3, 2] })).toBe(true);
+    expect(bruteSecuresOptimum(three, { join: [1, 2] })).toBe(false);
   });
 });
 
