@@ -260,6 +260,15 @@ const cases: Record<string, Cases> = {
     ['nim-huge', { code: 'nim', heaps: ['1000000000000000000', '12345678901234567'] }],
     ['unproven-016', { code: '0.16', heaps: ['1000', '999', '5'], search: 1000 }],
     ['beyond-table-016', { code: '0.16', heaps: ['1000000000000000000'], search: 1000 }],
+    // More than six heaps: counted in the header, the first six ringed.
+    ['kayles-eight-heaps', { code: '0.77', heaps: ['1', '2', '3', '4', '5', '6', '7', '9'] }],
+    // The last heap read directly (n0 + p - 1 = 82) and the first read through the period (83 -> 71).
+    ['kayles-82-83', { code: '0.77', heaps: ['82', '83'] }],
+    // Pre-period and period longer than four rows: the rows holding the start, the period's start and the heaps.
+    ['code-0156-spread', { code: '0.156', heaps: ['45', '1000', '3000', '3500', '3478', '100000'] }],
+    // A heap of a million needs G up to 524,288, where 0.16's period 149,459 from 105,351 is proven; its place
+    // lies past the values kept, so it is named in words rather than ringed.
+    ['code-016-million', { code: '0.16', heaps: ['1000000', '7'], search: 1000 }],
   ],
 };
 

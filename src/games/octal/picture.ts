@@ -94,10 +94,15 @@ export function pictureOctal(
   const rows = chooseRows(result);
   const cell = Math.floor((width - 2 * pad) / COLUMNS);
   const rings = new Map<number, string[]>();
+  /** Heaps among the first six whose place is not among the cells drawn: named in words instead. */
+  const offPicture: string[] = [];
   result.heaps.slice(0, 6).forEach((h, i) => {
     const c = columnOf(result, BigInt(h));
-    if (c !== null && rows.some(([from, to]) => c >= from && c < to)) {
+    if (c !== null && valueAt(result, c) !== null && rows.some(([from, to]) => c >= from && c < to)) {
       rings.set(c, [...(rings.get(c) ?? []), `h${i + 1}`]);
+    } else {
+      const place = c !== null && BigInt(c) !== BigInt(h) ? ` (its place n = ${fmt(c)})` : '';
+      offPicture.push(`h${i + 1} = ${fmt(h)}${place}, G = ${fmt(result.values[i] ?? '0')}`);
     }
   });
   const labelled = new Set<string>();
@@ -176,6 +181,13 @@ export function pictureOctal(
       ? 'Nim: G(n) = n, no period.'
       : `Computed to G(${fmt(result.computed)}), no period proven yet.`;
   y = svg.paragraph(pad, y + 8, period, width - 2 * pad, { size: 13, fill: colors.text }) - 4;
+  if (offPicture.length > 0) {
+    y =
+      svg.paragraph(pad, y + 8, `Not among the cells drawn: ${offPicture.join('; ')}.`, width - 2 * pad, {
+        size: 12,
+        fill: colors.muted,
+      }) - 4;
+  }
   const move = explanation.moves[0]?.text;
   y =
     move === undefined
@@ -195,6 +207,6 @@ export function pictureOctal(
           fill: colors.win,
         });
   const shown = rows.map(([from, to]) => `${fmt(from)}–${fmt(to - 1)}`).join(', ');
-  const alt = `Octal game ${result.code}: ${wins ? 'first' : 'second'} player wins (XOR ${result.xor}). Grundy values G(n) for n = ${shown}${proven ? `, the pre-period up to ${fmt(n0)} and the period ${fmt(p)} marked` : ''}, each heap's place ringed.`;
+  const alt = `Octal game ${result.code}: ${wins ? 'first' : 'second'} player wins (XOR ${result.xor}). Grundy values G(n) for n = ${shown}${proven ? `, the pre-period up to ${fmt(n0)} and the period ${fmt(p)} marked` : ''}, ${offPicture.length === 0 ? "each heap's place ringed" : `heaps ringed where their places are drawn; not drawn: ${offPicture.join('; ')}`}.`;
   return svg.finish(y + 10, alt);
 }
