@@ -6,11 +6,12 @@
  * picture shows are checked independently elsewhere (`test/unit/pictures.test.ts` and the explanation tests);
  * this file holds them still, so a change to a drawing is a reviewed change.
  */
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AnyGame } from '../../src/core/game.js';
 import { createRng } from '../../src/core/rng.js';
 import { builtInGames } from '../../src/games/catalog.js';
 import { DRAWN_CELLS } from '../../src/games/abgame/picture.js';
+import { partisan } from '../../src/games/partisan/index.js';
 import { drawPicture, expectGolden } from '../support/picture-golden.js';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -281,5 +282,24 @@ describe.each(builtInGames.map((game) => [game.id, game] as const))('golden pict
   if (own === undefined) throw new Error(`no golden cases for ${id}`);
   it.each([...own, ...randomCases(game)])('%s', async (name, params) => {
     await expectGolden(`${id}-${name}`, drawPicture(game, params));
+  });
+});
+
+describe('golden pictures: PartisanGame read directly, with no cycle proven', () => {
+  // A search budget too small for the period of {6, 11, 53, 58, 64} (its cycle is long): the solver reads the
+  // pile directly from the positions it searched, and the picture draws the strips from 0 on, with no brackets.
+  const direct = (n: string) => {
+    const params = partisan.params.parse({ n, alice: [6, 11, 53, 58, 64], bob: [6, 11, 53, 58, 64] });
+    const result = partisan.solve(params, { stepBudget: 40_000 });
+    expect(result.cycle).toBeNull();
+    const picture = partisan.picture!(params, result, partisan.explain(params, result));
+    if (picture === null) throw new Error('no picture');
+    return picture;
+  };
+  it.each([
+    ['direct-70', '70'],
+    ['direct-9000', '9000'],
+  ])('%s', async (name, n) => {
+    await expectGolden(`partisan-${name}`, direct(n));
   });
 });
