@@ -666,3 +666,85 @@ describe('PartisanGame move sets in the schema', () => {
     expect(message(null)).toBe(rule);
   });
 });
+
+describe('schema messages at the doors', () => {
+  const issues = (result: {
+    success: boolean;
+    error?: { issues: { message: string; path: PropertyKey[] }[] };
+  }) =>
+    result.success
+      ? 'parsed'
+      : result.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join(' | ');
+
+  it('ABGAME names the bad cell in words: space, tab, line breaks, printable, non-ASCII, control', () => {
+    const bad = (board: string) => issues(abgame.params.safeParse({ board }));
+    const tail = 'but the board may hold only "A", "B" and ".", e.g. A..B.A..B';
+    expect(bad('A B')).toBe(`board: cell 2 holds a space, ${tail}`);
+    expect(bad('A\tB')).toBe(`board: cell 2 holds a tab, ${tail}`);
+    expect(bad('A\nB')).toBe(`board: cell 2 holds a line break, ${tail}`);
+    expect(bad('A\rB')).toBe(`board: cell 2 holds a line break, ${tail}`);
+    expect(bad('!')).toBe(`board: cell 1 holds "!", ${tail}`);
+    expect(bad('A~')).toBe(`board: cell 2 holds "~", ${tail}`);
+    expect(bad('A\u007f')).toBe(`board: cell 2 holds a control character (code 127), ${tail}`);
+    expect(bad('A\u0080')).toBe(`board: cell 2 holds a non-ASCII character, ${tail}`);
+    expect(bad('A\u001f')).toBe(`board: cell 2 holds a control character (code 31), ${tail}`);
+    expect(bad('a')).toBe(`board: cell 1 holds "a", ${tail}`);
+    expect(bad('')).toBe(
+      // The path, then the message, which names the field itself.
+      'board: board: give at least 1 cell, e.g. A..B.A..B',
+    );
+    expect(bad('A.B')).toBe('parsed');
+  });
+
+  it('SEAGM names the card and what was typed, cut at 20 characters', () => {
+    const bad = (numbers: unknown[]) => issues(seagm.params.safeParse({ cards: numbers }));
+    const tail = 'but the numbers must be whole numbers from 1 to 10^9, e.g.';
+    expect(bad([' 12 ', '+7', 1_000_000_000])).toBe('parsed');
+    expect(seagm.params.parse({ cards: [' 12 ', '+7', 3] }).cards).toEqual([3, 7, 12]);
+    expect(bad([3, 1_000_000_001]).startsWith(`cards: card 2 is "1000000001", ${tail}`)).toBe(true);
+    expect(bad([0]).startsWith(`cards: card 1 is "0", ${tail}`)).toBe(true);
+    expect(bad(['x12'])).toMatch(/card 1 is "x12"/);
+    expect(bad(['12x'])).toMatch(/card 1 is "12x"/);
+    expect(bad(['12345678901'])).toMatch(/card 1 is "12345678901"/);
+    expect(bad(['1'.repeat(20)])).toMatch(new RegExp(`card 1 is "${'1'.repeat(20)}", `));
+    expect(bad(['1'.repeat(21)])).toMatch(new RegExp(`card 1 is "${'1'.repeat(20)}\\.\\.\\.", `));
+  });
+
+  it('octal: the code must be text, the heaps 1 to 100 of them; a thrown error that is not about the code is not hidden', () => {
+    const bad = (raw: Record<string, unknown>) => issues(octal.params.safeParse(raw));
+    expect(bad({ code: 77, heaps: ['5'] })).toBe(
+      "code: code must be text such as 0.77 (Kayles), .07 (Dawson's Kayles), 0.3 or nim",
+    );
+    expect(bad({ code: '0.77', heaps: [] })).toBe(
+      'heaps: heaps must list 1 to 100 heap sizes from 0 to 10^18, e.g. 5,8,13 (got 0)',
+    );
+    expect(bad({ code: '0.77', heaps: Array.from({ length: 100 }, () => '1') })).toBe('parsed');
+    expect(bad({ code: '0.77', heaps: Array.from({ length: 101 }, () => '1') })).toMatch(/\(got 101\)$/);
+  });
+
+  it('MAGIC points at the offending passage, or at the list when no single passage is to blame', () => {
+    const result = magic.params.safeParse({
+      rooms: '4',
+      passages: [
+        [1, 2],
+        [2, 5],
+      ],
+    });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((i) => i.path)).toEqual([['passages', 1]]);
+    const repeat = magic.params.safeParse({
+      rooms: '4',
+      passages: [
+        [1, 2],
+        [3, 4],
+        [2, 1],
+      ],
+    });
+    expect(repeat.error!.issues.map((i) => [i.path, i.message])).toEqual([
+      [
+        ['passages', 2],
+        'passage "1-2" is listed twice (as passages 1 and 3); two rooms are joined by at most one passage',
+      ],
+    ]);
+  });
+});
