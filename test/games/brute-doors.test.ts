@@ -135,6 +135,15 @@ describe('Multiplication brute force', () => {
     expect(multiplicationBrute.securesOptimum(of('12'), { prime: '2' })).toBe(true);
     expect(multiplicationBrute.securesOptimum(of('12'), { prime: '3' })).toBe(false);
   });
+
+  it('N = 30: a tie, kept by any of its primes; a prime that is not one of them is still no move', () => {
+    // Three primes: whoever would lose can always overshoot (multiply a prime in twice), so best play ties.
+    // Multiplying by 7 also leads to a tie (M = 7 never divides 30), but it is not a move of this game.
+    expect(multiplicationBrute.solve(of('30')).outcome).toBe('tie');
+    for (const prime of ['2', '3', '5'])
+      expect(multiplicationBrute.securesOptimum(of('30'), { prime })).toBe(true);
+    expect(multiplicationBrute.securesOptimum(of('30'), { prime: '7' })).toBe(false);
+  });
 });
 
 describe('ABGAME brute force', () => {
