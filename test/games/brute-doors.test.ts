@@ -110,6 +110,21 @@ describe('SEAGM brute force', () => {
     expect(bruteReplyWins([2, 2], 2, 2)).toBe(true);
     expect(bruteReplyWins([2, 3], 2, 2)).toBe(false);
   });
+
+  it('names the first winning reply in hand order when several win; a card not in a lost hand is still no move', () => {
+    // 6, 10, 21, 35: every first card is answered by two cards that keep g above 1 and leave two cards that each
+    // make g = 1 (after 6: 10 gives g = 2, 21 gives g = 3; 35 would make g = 1). The first in hand order is named.
+    expect(seagmBrute.solve(of([6, 35, 10, 21])).refutations).toEqual([
+      { card: 6, reply: 10 },
+      { card: 10, reply: 6 },
+      { card: 21, reply: 6 },
+      { card: 35, reply: 10 },
+    ]);
+    // In a lost hand a card that is not there must not pass for a winning move (nor a reply to it).
+    expect(seagmBrute.securesOptimum(of([2, 6, 3]), { card: 5 })).toBe(false);
+    expect(bruteReplyWins([3, 2, 4], 5, 3)).toBe(false);
+    expect(bruteReplyWins([3, 2, 4], 2, 3)).toBe(false);
+  });
 });
 
 describe('Multiplication brute force', () => {
