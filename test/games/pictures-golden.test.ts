@@ -229,6 +229,42 @@ const cases: Record<string, Cases> = {
         p2: 1,
       },
     ],
+    // A group of exactly three rooms is listed in full; of four, the first rooms and "...".
+    [
+      'three-room-group',
+      {
+        rooms: '7',
+        passages: [
+          [3, 4],
+          [4, 5],
+          [6, 7],
+        ],
+        p1: 1,
+        p2: 0,
+      },
+    ],
+    [
+      'four-room-group',
+      {
+        rooms: '7',
+        passages: [
+          [3, 4],
+          [4, 5],
+          [5, 6],
+        ],
+        p1: 0,
+        p2: 1,
+      },
+    ],
+    // Counting starts at exactly 10,000 rooms (10.0k) and drops the decimal at exactly 100,000 (100k).
+    [
+      'ten-thousand-chain',
+      { rooms: '10002', passages: Array.from({ length: 9_999 }, (_, i) => [i + 3, i + 4]), p1: 1, p2: 0 },
+    ],
+    [
+      'hundred-thousand-chain',
+      { rooms: '100002', passages: Array.from({ length: 99_999 }, (_, i) => [i + 3, i + 4]), p1: 0, p2: 0 },
+    ],
     // Components counted in thousands: 12.0k and 150k rooms.
     [
       'twelve-thousand-chain',

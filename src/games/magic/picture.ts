@@ -91,8 +91,10 @@ export function pictureMagic(
   // A few untouched single rooms make the picture honest about them; the rest are counted.
   const untouched = BigInt(result.untouched);
   const { drawn, of, movedSingles } = selectComponents(params, moveRooms, MAX_CIRCLES);
-  // Passages join two different rooms, so every drawn component of one room is an untouched room.
-  const untouchedLeft = untouched - BigInt(drawn.filter((c) => c.size === 1).length);
+  // Passages join two different rooms, so every drawn component of one room is an untouched room, except the
+  // magicians' rooms 1 and 2, which the result never counts as untouched.
+  const untouchedLeft =
+    untouched - BigInt(drawn.filter((c) => c.size === 1 && !c.first && !c.second).length);
   const singlesShown = Number(untouchedLeft < 3n ? untouchedLeft : 3n);
   const shown = drawn.slice(0, Math.max(2 + movedSingles, MAX_CIRCLES - singlesShown));
   const maxSize = Math.max(...shown.map((c) => c.size), 1);
