@@ -29,6 +29,23 @@ type Cases = readonly (readonly [name: string, params: unknown])[];
 
 const cases: Record<string, Cases> = {
   seagm: [
+    // More than 12 values: the reply's row marks only the primes it carries.
+    ['thirteen-values', { cards: [6, 12, 10, 20, 40, 7, 49, 343, 35, 175, 210, 420, 840] }],
+    // 16 prime patterns over 2, 3, 5, 7: one group is hidden and counted.
+    [
+      'hidden-group',
+      {
+        cards: [
+          210, 224, 225, 240, 245, 250, 256, 280, 315, 320, 343, 375, 405, 420, 441, 512, 625, 875, 1225,
+          2401, 3125,
+        ],
+      },
+    ],
+    // Opening 30 answered by 42: one card divisible by 3 and two by 2 are left (mixed parity).
+    ['left-one-card', { cards: [30, 30, 35, 35, 42, 70] }],
+    // A long prime (300,007) among five columns; counts of 1,000 in narrow columns.
+    ['long-prime-columns', { cards: Array.from({ length: 13 }, (_, k) => 63_001_470 * (k + 1)) }],
+    ['thousand-of-a-kind', { cards: Array.from({ length: 1000 }, (_, i) => 223_092_870 * (1 + (i % 4))) }],
     ['sample-2-6-3', { cards: [2, 6, 3] }],
     ['one-prime-card', { cards: [19] }],
     ['only-ones', { cards: [1, 1, 1] }],
@@ -56,6 +73,10 @@ const cases: Record<string, Cases> = {
     ['101-small-cards', { cards: spread(101, 60, 3) }],
   ],
   multiplication: [
+    // 2^20 * 3: one long bar beside a short one; ten distinct primes; 2^13 * 100000007 (24 px cells).
+    ['n-3145728', { n: '3145728', first: 'Alice' }],
+    ['ten-primes', { n: '6469693230', first: 'Alice' }],
+    ['n-819200057344', { n: '819200057344', first: 'Bob' }],
     ['n-2-alice', { n: '2', first: 'Alice' }],
     ['n-21-alice', { n: '21', first: 'Alice' }],
     ['n-22-bob', { n: '22', first: 'Bob' }],
@@ -75,6 +96,13 @@ const cases: Record<string, Cases> = {
     ['prime-near-10-18', { n: '999999999999999989', first: 'Alice' }],
   ],
   abgame: [
+    // Row layout at its thresholds: one row up to 36 cells, cell numbers while cells are 16 px or wider.
+    ['thirty-one-cells', { board: `A${'.'.repeat(29)}B` }],
+    ['thirty-three-cells', { board: `A.B${'.'.repeat(30)}` }],
+    ['thirty-six-cells', { board: `A${'.'.repeat(34)}B` }],
+    // Past 90 cells only the summary is drawn; a gap of 4,096 needs 13 binary digits.
+    ['ninety-one-cells', { board: `A${'.'.repeat(90)}` }],
+    ['gap-4096', { board: `A${'.'.repeat(4096)}B` }],
     ['tiny-baa', { board: 'BAA.AB.' }],
     ['tiny-aab', { board: 'AAB..A' }],
     ['b-gap-a', { board: 'B...A' }],
