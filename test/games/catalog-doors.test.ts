@@ -23,6 +23,7 @@ import {
 import { multiplication, randomPrimeIn } from '../../src/games/multiplication/index.js';
 import { octal } from '../../src/games/octal/index.js';
 import { partisan } from '../../src/games/partisan/index.js';
+import { DEFAULT_STEP_BUDGET } from '../../src/games/partisan/solve.js';
 import { mixSeed } from '../../src/quiz/question.js';
 
 /**
@@ -221,6 +222,12 @@ describe('PartisanGame entry', () => {
   it('names Alice first always, and estimates 1 ms when a short probe settles the sets', () => {
     expect(partisan.players({ n: '7', alice: [1], bob: [2] })).toEqual(['Alice', 'Bob']);
     expect(partisan.estimateCostMs({ n: '10', alice: [3, 4], bob: [4] })).toBe(1);
+    // {6, 11, 53, 58, 64} for both: no cycle within the 20,000-position probe, so the whole step budget is
+    // charged (about 7 ns a position, and as much again to find where the cycle starts).
+    const long = [6, 11, 53, 58, 64];
+    expect(partisan.estimateCostMs({ n: '10', alice: long, bob: long })).toBe(
+      Math.ceil(DEFAULT_STEP_BUDGET / 50_000),
+    );
   });
 });
 
