@@ -120,6 +120,21 @@ describe('MAGIC move by move', () => {
       caught: false,
     });
     expect(start({ rooms: '10', passages: [], p1: 64, p2: 65 }).telepoints).toEqual([64, 64]);
+    // Passages from the same room are ordered by their other room.
+    expect(
+      start({
+        rooms: '5',
+        passages: [
+          [1, 5],
+          [4, 1],
+          [1, 3],
+        ],
+      }).passages,
+    ).toEqual([
+      [1, 3],
+      [1, 4],
+      [1, 5],
+    ]);
     expect(() => start({ rooms: '11', passages: [] })).toThrow(
       'rooms: play takes at most 10 rooms (got 11); solve handles bigger boards, e.g. 4',
     );
