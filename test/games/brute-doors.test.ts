@@ -200,6 +200,11 @@ describe('PartisanGame brute force', () => {
     expect(partisanBrute.securesOptimum(params, { take: 2 })).toBe(false);
   });
 
+  it('n = 2, Alice {1}, Bob {1}: taking both stones would leave Bob nothing, but 2 is not one of her moves', () => {
+    expect(partisanBrute.securesOptimum(of('2', [1], [1]), { take: 2 })).toBe(false);
+    expect(partisanBrute.securesOptimum(of('2', [1], [1]), { take: 1 })).toBe(false);
+  });
+
   it('n = 2, Alice {1, 3}, Bob {1}: 3 is more than the heap; taking 1 lets Bob take the last', () => {
     const params = of('2', [1, 3], [1]);
     expect(partisanBrute.securesOptimum(params, { take: 3 })).toBe(false);
