@@ -93,8 +93,7 @@ export function pictureMagic(
   const { drawn, of, movedSingles } = selectComponents(params, moveRooms, MAX_CIRCLES);
   // Passages join two different rooms, so every drawn component of one room is an untouched room, except the
   // magicians' rooms 1 and 2, which the result never counts as untouched.
-  const untouchedLeft =
-    untouched - BigInt(drawn.filter((c) => c.size === 1 && !c.first && !c.second).length);
+  const untouchedLeft = untouched - BigInt(drawn.filter((c) => c.size === 1 && !c.first && !c.second).length);
   const singlesShown = Number(untouchedLeft < 3n ? untouchedLeft : 3n);
   const shown = drawn.slice(0, Math.max(2 + movedSingles, MAX_CIRCLES - singlesShown));
   const maxSize = Math.max(...shown.map((c) => c.size), 1);
