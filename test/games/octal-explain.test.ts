@@ -250,12 +250,12 @@ describe('octal explanations against the definition', () => {
     expect(explanation.reasons[3]).toContain(
       'for all n >= 71. Both are the least: no shorter period holds from anywhere, and G(70 + 12) != G(70).',
     );
-    expect(explanation.details[0]).toEqual({
+    expect(explanation.details?.[0]).toEqual({
       title: 'G over one period, n = 71 to 82',
       lines: ['71..82: 7 4 1 2 8 1 4 7 2 1 8 2'],
     });
-    expect(explanation.details[1]!.lines[0]).toBe('0..19: 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2');
-    expect(explanation.details[1]!.lines.at(-1)).toBe('60..70: 4 1 2 8 1 4 7 2 1 8 6');
+    expect(explanation.details?.[1]?.lines[0]).toBe('0..19: 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2');
+    expect(explanation.details?.[1]?.lines.at(-1)).toBe('60..70: 4 1 2 8 1 4 7 2 1 8 6');
     expect(explanation.facts).toContainEqual({ label: 'Proof checked', value: '71 <= n < 156' });
     expect(explanation.refutation).toBeUndefined();
     expect(explanation.whyNoMove).toBeUndefined();

@@ -12,6 +12,7 @@ import { createRng } from '../../src/core/rng.js';
 import { builtInGames } from '../../src/games/catalog.js';
 import { DRAWN_CELLS } from '../../src/games/abgame/picture.js';
 import { partisan } from '../../src/games/partisan/index.js';
+import { solvePartisan } from '../../src/games/partisan/solve.js';
 import { drawPicture, expectGolden } from '../support/picture-golden.js';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -354,7 +355,7 @@ describe('golden pictures: PartisanGame read directly, with no cycle proven', ()
   // pile directly from the positions it searched, and the picture draws the strips from 0 on, with no brackets.
   const direct = (n: string) => {
     const params = partisan.params.parse({ n, alice: [6, 11, 53, 58, 64], bob: [6, 11, 53, 58, 64] });
-    const result = partisan.solve(params, { stepBudget: 40_000 });
+    const result = solvePartisan(params, { stepBudget: 40_000 });
     expect(result.cycle).toBeNull();
     const picture = partisan.picture!(params, result, partisan.explain(params, result));
     if (picture === null) throw new Error('no picture');
