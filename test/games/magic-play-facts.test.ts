@@ -269,8 +269,10 @@ describe('MAGIC move by move', () => {
           expect(wins(chosen.after), `${best.move} leaves the rival lost`).toBe(false);
         } else {
           // A lost player does not hand over a catch when some move avoids it.
-          const label = (q: MagicPosition) => groupOf(q);
-          const handsOver = (q: MagicPosition) => label(q)[q.at[0]] === label(q)[q.at[1]];
+          const handsOver = (q: MagicPosition) => {
+            const label = groupOf(q);
+            return label[q.at[0]] === label[q.at[1]];
+          };
           if (expected.some((m) => !handsOver(m.after))) expect(handsOver(chosen.after)).toBe(false);
           else expect(best.move).toBe(expected[0]!.id);
         }
