@@ -35,3 +35,17 @@ export class DisjointSets {
     return true;
   }
 }
+
+/**
+ * Joins the two rooms of every passage (`ends` holds them in pairs), in order, and returns the passages that
+ * joined nothing new: their rooms were already connected. A passage listed a second time is always one of
+ * them, so a check for repeats need look only there (`firstRepeat` in limits.ts).
+ */
+export function joinPassages(sets: DisjointSets, ends: Int32Array): Int32Array {
+  const closing: number[] = [];
+  // Stryker disable next-line EqualityOperator: one step past the end joins ids 0 and 0 (the `?? 0`), which is no change
+  for (let k = 0; k < ends.length; k += 2) {
+    if (!sets.union(ends[k] ?? 0, ends[k + 1] ?? 0)) closing.push(k / 2);
+  }
+  return Int32Array.from(closing);
+}

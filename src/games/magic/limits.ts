@@ -139,6 +139,43 @@ export function findDuplicate(keys: Float64Array): [number, number] | undefined 
   return undefined;
 }
 
+/**
+ * `findDuplicate` over pair keys when the later listing of any repeat is known to be among `candidates`
+ * (ascending positions): the same first two positions holding an equal key, or undefined. The candidates'
+ * keys go into a small table with the first position each is found at; one pass over `keys` fills it, so a
+ * board whose passages close few cycles (the usual case) costs one sequential pass, not a table of them all.
+ */
+export function firstRepeat(keys: Float64Array, candidates: Int32Array): [number, number] | undefined {
+  if (candidates.length === 0) return undefined;
+  let capacity = 16;
+  while (capacity < candidates.length * 2) capacity *= 2;
+  const mask = capacity - 1;
+  // Keys plus one (zero marks an empty slot), and the first position holding each (-1: not seen yet).
+  const held = new Float64Array(capacity);
+  const first = new Int32Array(capacity);
+  for (const i of candidates) {
+    const key = (keys[i] ?? 0) + 1;
+    let slot = mixKey(key) & mask;
+    while (held[slot] !== 0 && held[slot] !== key) slot = (slot + 1) & mask;
+    held[slot] = key;
+    first[slot] = -1;
+  }
+  const slotOf = (key: number): number => {
+    let slot = mixKey(key) & mask;
+    while (held[slot] !== 0 && held[slot] !== key) slot = (slot + 1) & mask;
+    return held[slot] === 0 ? -1 : slot;
+  };
+  for (let i = 0; i < keys.length; i++) {
+    const slot = slotOf((keys[i] ?? 0) + 1);
+    if (slot >= 0 && first[slot] === -1) first[slot] = i;
+  }
+  for (const i of candidates) {
+    const from = first[slotOf((keys[i] ?? 0) + 1)] ?? i;
+    if (from < i) return [from, i];
+  }
+  return undefined;
+}
+
 function mixKey(key: number): number {
   const h = Math.imul((key >>> 0) ^ Math.imul(Math.floor(key / 4294967296) >>> 0, 0x85ebca6b), 0x9e3779b1);
   return (h ^ (h >>> 15)) >>> 0;

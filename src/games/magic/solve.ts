@@ -10,7 +10,7 @@ import {
   type ComponentState,
   type Part,
 } from './component-game.js';
-import { DisjointSets } from './dsu.js';
+import { DisjointSets, joinPassages } from './dsu.js';
 import { RoomIndex } from './room-index.js';
 import type { BuildKind, MagicParams, MagicResult, Room, WinningMove } from './schema.js';
 
@@ -139,15 +139,21 @@ export interface DenseBoard {
   readonly p2: number;
 }
 
-/** Who wins a dense board: `solveMagic`'s outcome without naming moves (no room table to build). */
-export function magicOutcome(board: DenseBoard): 'first' | 'second' {
-  const sets = new DisjointSets(board.size);
+/**
+ * Who wins a dense board: `solveMagic`'s outcome without naming moves (no room table to build). `sets`, when
+ * given, must hold the board's passages already joined (the judge joins them while checking for repeats).
+ */
+export function magicOutcome(board: DenseBoard, sets = joinedSets(board)): 'first' | 'second' {
   const ends = board.ends;
-  // Stryker disable next-line EqualityOperator: one step past the end joins ids 0 and 0 (the `?? 0`), which is no change
-  for (let k = 0; k < ends.length; k += 2) sets.union(ends[k] ?? 0, ends[k + 1] ?? 0);
   const counts = tally(sets, board.size);
   const start = startOf(sets, counts, board.rooms - BigInt(board.size), ends.length / 2, board);
   return start.firstWins ? 'first' : 'second';
+}
+
+function joinedSets(board: DenseBoard): DisjointSets {
+  const sets = new DisjointSets(board.size);
+  joinPassages(sets, board.ends);
+  return sets;
 }
 
 export function solveMagic(params: MagicParams): MagicResult {
