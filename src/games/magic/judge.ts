@@ -328,6 +328,9 @@ function fastPassages(input: ByteReader, board: BigBoard, from: number): number 
   let xHigh = 0;
   let xLow = 0;
   let xLine = 0;
+  // Where the last whole passage ended: the reader is moved there once, on the way out.
+  let donePos = pos;
+  let doneLine = line;
   passages: for (; i < m; i++) {
     for (let half = 0; half < 2; half++) {
       // Stryker disable next-line ConditionalExpression,LogicalOperator: code 0 ends the skip at once: the room then has no digits, and the careful loop reads it
@@ -335,7 +338,7 @@ function fastPassages(input: ByteReader, board: BigBoard, from: number): number 
       while (isSpace(code)) {
         if (code === 10) line++;
         pos++;
-        // Stryker disable next-line ConditionalExpression: code 0 ends the skip: the careful loop reads the same room
+        // Stryker disable next-line ConditionalExpression: code 0 ends the scan: the careful loop reads the same room
         code = pos < end ? (buf[pos] ?? 0) : 0;
       }
       // One pass over the digits: the first nine (leading zeros included: they add nothing) go into `head`,
@@ -381,11 +384,15 @@ function fastPassages(input: ByteReader, board: BigBoard, from: number): number 
       } else {
         lines[i] = xLine;
         record(board, i, xHigh, xLow, high, low);
-        input.pos = pos;
-        input.line = line;
-        input.lastLine = line;
+        donePos = pos;
+        doneLine = line;
       }
     }
+  }
+  if (i > from) {
+    input.pos = donePos;
+    input.line = doneLine;
+    input.lastLine = doneLine;
   }
   return i;
 }
