@@ -397,6 +397,39 @@ function fastPassages(input: ByteReader, board: BigBoard, from: number): number 
   return i;
 }
 
+/**
+ * Passages of a small board from `from` on, while `tryInt` can read both rooms and they differ, in a plain
+ * function: a generator's loop is optimised late, and this one runs 10^6 times on a contest file. Returns the
+ * first passage it could not read, left unread for the careful loop.
+ */
+function smallPassages(
+  input: ByteReader,
+  rooms: Int32Array,
+  lines: Int32Array,
+  limit: number,
+  from: number,
+): number {
+  const m = lines.length;
+  let i = from;
+  for (; i < m; i++) {
+    const { pos, line, lastLine } = input;
+    const x = input.tryInt(1, limit);
+    if (x < 0) break;
+    const xLine = input.line;
+    const y = input.tryInt(1, limit);
+    if (y < 0 || y === x) {
+      input.pos = pos;
+      input.line = line;
+      input.lastLine = lastLine;
+      break;
+    }
+    lines[i] = xLine;
+    rooms[2 * i] = x;
+    rooms[2 * i + 1] = y;
+  }
+  return i;
+}
+
 /** A room of a small board (N^2 < 2^53) the careful way, with `roomOf`'s messages. */
 function* smallRoom(input: ByteReader, n: number, t: number, i: number): Reading<number> {
   const fast = input.tryInt(1, n);
@@ -438,7 +471,9 @@ function joinOrFailOnRepeat(
       // Stryker disable next-line EqualityOperator: either comparison keys a pair by its two ids in a fixed order; they differ only for u = v, a loop already refused
       keys[i] = u < v ? u * ID_BASE + v : v * ID_BASE + u;
     }
-    const repeat = firstRepeat(keys, closing);
+    // When many passages close cycles (a dense board), one table of every pair is cheaper than two passes.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: both find the same first repeat; the choice changes only speed
+    const repeat = closing.length * 4 > keys.length ? findDuplicate(keys) : firstRepeat(keys, closing);
     if (repeat !== undefined) {
       const [first, second] = repeat;
       const [a, b] = passage(first);
@@ -460,14 +495,15 @@ function* readTestBytes(input: ByteReader, t: number): Reading<JoinedBoard> {
   if (n <= PAIR_KEY_LIMIT) {
     const limit = Number(n);
     const rooms = new Int32Array(2 * m);
-    for (let i = 0; i < m; i++) {
-      const fx = input.tryInt(1, limit);
-      // Stryker disable next-line EqualityOperator: tryInt(1, limit) never returns 0: -1 or a room
-      const x = fx >= 0 ? fx : yield* smallRoom(input, limit, t, i);
+    for (
+      let i = smallPassages(input, rooms, lines, limit, 0);
+      i < m;
+      i = smallPassages(input, rooms, lines, limit, i + 1)
+    ) {
+      // Passage i the careful way (a block border, a loop, or something the messages must describe), then on.
+      const x = yield* smallRoom(input, limit, t, i);
       lines[i] = input.line;
-      const fy = input.tryInt(1, limit);
-      // Stryker disable next-line EqualityOperator: tryInt(1, limit) never returns 0: -1 or a room
-      const y = fy >= 0 ? fy : yield* smallRoom(input, limit, t, i);
+      const y = yield* smallRoom(input, limit, t, i);
       if (x === y) fail(i, loopMessage(x, y, i));
       rooms[2 * i] = x;
       rooms[2 * i + 1] = y;
