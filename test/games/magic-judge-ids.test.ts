@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DisjointSets, joinPassages } from '../../src/games/magic/dsu.js';
 import { magic } from '../../src/games/magic/index.js';
-import { firstRepeat, PAIR_KEY_LIMIT } from '../../src/games/magic/limits.js';
+import { firstRepeat, firstRepeatByRoom, PAIR_KEY_LIMIT } from '../../src/games/magic/limits.js';
 import { runs } from '../support/runs.js';
 import { judgeError, judgeOutput, legacyJudgeOutput } from './judge-harness.js';
 
@@ -33,6 +33,34 @@ describe('magic judge: the repeat check among the passages that close a cycle', 
           const padding = keys.length === 0 ? [] : extra.map((e) => e % keys.length);
           const candidates = Int32Array.from(new Set([...later, ...padding])).sort();
           expect(firstRepeat(Float64Array.from(keys), candidates)).toEqual(firstRepeatByDefinition(keys));
+        },
+      ),
+      { numRuns: runs(400) },
+    );
+  });
+
+  it('finds the same first repeat by grouping passages by room as the definition does over pairs', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 8 }).chain((size) =>
+          fc.tuple(
+            fc.constant(size),
+            fc.array(
+              fc.tuple(fc.nat(size - 1), fc.nat(size - 1)).filter(([a, b]) => a !== b),
+              { maxLength: 30 },
+            ),
+          ),
+        ),
+        ([size, passages]) => {
+          const keys = passages.map(([a, b]) => `${Math.min(a, b)}-${Math.max(a, b)}`);
+          const byDefinition = (() => {
+            for (let i = 0; i < keys.length; i++) {
+              const j = keys.indexOf(keys[i] ?? '');
+              if (j < i) return [j, i];
+            }
+            return undefined;
+          })();
+          expect(firstRepeatByRoom(Int32Array.from(passages.flat()), size)).toEqual(byDefinition);
         },
       ),
       { numRuns: runs(400) },

@@ -11,6 +11,7 @@ import {
   checkPassages,
   findDuplicate,
   firstRepeat,
+  firstRepeatByRoom,
   loopMessage,
   repeatMessage,
   MAX_PASSAGES,
@@ -463,24 +464,33 @@ function joinOrFailOnRepeat(
   const { ends } = board;
   const sets = new DisjointSets(board.size);
   const closing = joinPassages(sets, ends);
-  if (closing.length > 0) {
-    const keys = new Float64Array(ends.length / 2);
-    for (let i = 0; i < keys.length; i++) {
-      const u = ends[2 * i] ?? 0;
-      const v = ends[2 * i + 1] ?? 0;
-      // Stryker disable next-line EqualityOperator: either comparison keys a pair by its two ids in a fixed order; they differ only for u = v, a loop already refused
-      keys[i] = u < v ? u * ID_BASE + v : v * ID_BASE + u;
-    }
-    // When many passages close cycles (a dense board), one table of every pair is cheaper than two passes.
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: both find the same first repeat; the choice changes only speed
-    const repeat = closing.length * 4 > keys.length ? findDuplicate(keys) : firstRepeat(keys, closing);
-    if (repeat !== undefined) {
-      const [first, second] = repeat;
-      const [a, b] = passage(first);
-      fail(second, repeatMessage(a, b, first, second));
-    }
+  // When many passages close cycles (a dense board), grouping them by room beats a table of pair keys.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: both find the same first repeat; the choice changes only speed
+  const dense = closing.length * 4 > ends.length / 2;
+  const repeat =
+    closing.length === 0
+      ? undefined
+      : dense
+        ? firstRepeatByRoom(ends, board.size)
+        : firstRepeatAmong(ends, closing);
+  if (repeat !== undefined) {
+    const [first, second] = repeat;
+    const [a, b] = passage(first);
+    fail(second, repeatMessage(a, b, first, second));
   }
   return { board, sets };
+}
+
+/** `firstRepeat` over the passages' pair keys (by dense ids), looking only at the `closing` passages. */
+function firstRepeatAmong(ends: Int32Array, closing: Int32Array): [number, number] | undefined {
+  const keys = new Float64Array(ends.length / 2);
+  for (let i = 0; i < keys.length; i++) {
+    const u = ends[2 * i] ?? 0;
+    const v = ends[2 * i + 1] ?? 0;
+    // Stryker disable next-line EqualityOperator: either comparison keys a pair by its two ids in a fixed order; they differ only for u = v, a loop already refused
+    keys[i] = u < v ? u * ID_BASE + v : v * ID_BASE + u;
+  }
+  return firstRepeat(keys, closing);
 }
 
 function* readTestBytes(input: ByteReader, t: number): Reading<JoinedBoard> {
