@@ -42,10 +42,11 @@ export class DisjointSets {
  * them, so a check for repeats need look only there (`firstRepeat` in limits.ts).
  */
 export function joinPassages(sets: DisjointSets, ends: Int32Array): Int32Array {
-  const closing: number[] = [];
+  const closing = new Int32Array(ends.length >> 1);
+  let count = 0;
   // Stryker disable next-line EqualityOperator: one step past the end joins ids 0 and 0 (the `?? 0`), which is no change
   for (let k = 0; k < ends.length; k += 2) {
-    if (!sets.union(ends[k] ?? 0, ends[k + 1] ?? 0)) closing.push(k / 2);
+    if (!sets.union(ends[k] ?? 0, ends[k + 1] ?? 0)) closing[count++] = k >> 1;
   }
-  return Int32Array.from(closing);
+  return closing.subarray(0, count);
 }
