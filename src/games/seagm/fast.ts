@@ -194,7 +194,7 @@ class IndexMap {
   }
 }
 
-export function analyseFast(cards: readonly number[]): FastAnalysis {
+export function analyseFast(cards: ArrayLike<number>): FastAnalysis {
   const n = cards.length;
   let sorted: ArrayLike<number> = cards;
   for (let i = 1; i < n; i++) {

@@ -394,15 +394,15 @@ function alternatingSumsExact(n: number): { nums: bigint[]; den: bigint } {
   return { nums, den };
 }
 
-function solveRandom(
+/** The first player's chance under random play: exact (a fraction) up to `exactLimit` cards, else a double. */
+function randomChance(
   a: FastAnalysis,
+  weighted: { counts: number[]; weights: number[] },
   exactLimit: number,
-): Pick<SeagmResult, 'probability' | 'fraction' | 'endsOnTurn'> {
+): Pick<SeagmResult, 'probability' | 'fraction'> {
   const n = a.n;
-  const { counts, weights } = inclusionExclusionWeights(a);
+  const { counts, weights } = weighted;
   const above = n - a.ones; // cards > 1: the chance that the first card alone keeps g > 1, times n
-  let probability: number;
-  let fraction: SeagmResult['fraction'] = null;
   if (n <= exactLimit) {
     // above/n + sum of w (S(c) - c/n), over the one denominator n (n+1)!, reduced once at the end.
     const s = alternatingSumsExact(n);
@@ -412,14 +412,26 @@ function solveRandom(
       num += BigInt(weights[i] ?? 0) * (bigN * (s.nums[c] ?? 0n) - BigInt(c) * s.den);
     });
     const exact = rational(num, bigN * s.den);
-    fraction = { num: exact.num.toString(), den: exact.den.toString() };
-    probability = toNumber(exact);
-  } else {
-    const s = alternatingSums(n);
-    let sum = above / n;
-    counts.forEach((c, i) => (sum += (weights[i] ?? 0) * ((s[c] ?? 0) - c / n)));
-    probability = Math.min(1, Math.max(0, sum));
+    return {
+      probability: toNumber(exact),
+      fraction: { num: exact.num.toString(), den: exact.den.toString() },
+    };
   }
+  const s = alternatingSums(n);
+  let sum = above / n;
+  counts.forEach((c, i) => (sum += (weights[i] ?? 0) * ((s[c] ?? 0) - c / n)));
+  return { probability: Math.min(1, Math.max(0, sum)), fraction: null };
+}
+
+function solveRandom(
+  a: FastAnalysis,
+  exactLimit: number,
+): Pick<SeagmResult, 'probability' | 'fraction' | 'endsOnTurn'> {
+  const n = a.n;
+  const weighted = inclusionExclusionWeights(a);
+  const { counts, weights } = weighted;
+  const above = n - a.ones;
+  const { probability, fraction } = randomChance(a, weighted, exactLimit);
   // prob[k] = Pr(gcd of the first k cards > 1); the game ends on turn k with prob[k-1] - prob[k].
   const turns = Math.min(n + 1, TURN_TABLE_LIMIT);
   const prob: number[] = [1];
@@ -454,5 +466,31 @@ export function solveSeagm(params: SeagmParams, exactLimit = EXACT_LIMIT): Seagm
     gcdAll: a.gcdAll,
     ...solveOptimal(a),
     ...solveRandom(a, exactLimit),
+  };
+}
+
+/** Does some first card win? The judge prints only W, so this stops at the first winning card. */
+function someFirstCardWins(a: FastAnalysis): boolean {
+  const { values, classOf } = a;
+  // A card > 1 without shared primes wins at once (every reply makes g = 1, or none is left): no search.
+  for (let i = 0; i < values.length; i++) if ((values[i] ?? 1) > 1 && (classOf[i] ?? -1) < 0) return true;
+  // Every class holds a card > 1 (its shared primes divide it), and its first card wins unless classLoses.
+  const search = new FastSearch(a);
+  for (let c = 0; c < a.classRadical.length; c++) if (!search.classLoses(c)) return true;
+  return false;
+}
+
+/**
+ * Only what the judge prints, W and P: solveSeagm's firstWins, probability and fraction without its lists
+ * (winning cards, refutations, the turn table), which on 10^5 cards cost most of the time.
+ */
+export function solveSeagmJudge(
+  cards: ArrayLike<number>,
+  exactLimit = EXACT_LIMIT,
+): Pick<SeagmResult, 'firstWins' | 'probability' | 'fraction'> {
+  const a = analyseFast(cards);
+  return {
+    firstWins: someFirstCardWins(a),
+    ...randomChance(a, inclusionExclusionWeights(a), exactLimit),
   };
 }
