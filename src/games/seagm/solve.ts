@@ -17,6 +17,7 @@
  */
 import { distinctPrimes } from './factor.js';
 import { analyseFast, FastSearch, NO_MOVE, type FastAnalysis } from './fast.js';
+import { classesByPrime, weightsByLargestPrime } from './lean.js';
 import { rational, toNumber } from '../../math/rational.js';
 import { EXACT_LIMIT, TURN_TABLE_LIMIT, WINNING_LIST_LIMIT } from './limits.js';
 import type { SeagmParams, SeagmResult } from './schema.js';
@@ -342,7 +343,7 @@ function replyTo(a: FastAnalysis, search: FastSearch, i: number, c: number): num
 }
 
 /** w[c] = sum of -mu(d) over squarefree d > 1 dividing exactly c >= 2 cards, for the c where it is not 0. */
-function inclusionExclusionWeights(a: FastAnalysis): { counts: number[]; weights: number[] } {
+export function inclusionExclusionWeights(a: FastAnalysis): { counts: number[]; weights: number[] } {
   const byCount = new Float64Array(a.n + 1);
   const slots = a.table.slots;
   for (let i = 0; i < slots.length; i += 2) {
@@ -469,28 +470,27 @@ export function solveSeagm(params: SeagmParams, exactLimit = EXACT_LIMIT): Seagm
   };
 }
 
-/** Does some first card win? The judge prints only W, so this stops at the first winning card. */
-function someFirstCardWins(a: FastAnalysis): boolean {
-  const { values, classOf } = a;
-  // A card > 1 without shared primes wins at once (every reply makes g = 1, or none is left): no search.
-  for (let i = 0; i < values.length; i++) if ((values[i] ?? 1) > 1 && (classOf[i] ?? -1) < 0) return true;
-  // Every class holds a card > 1 (its shared primes divide it), and its first card wins unless classLoses.
-  const search = new FastSearch(a);
-  for (let c = 0; c < a.classRadical.length; c++) if (!search.classLoses(c)) return true;
-  return false;
-}
-
 /**
  * Only what the judge prints, W and P: solveSeagm's firstWins, probability and fraction without its lists
- * (winning cards, refutations, the turn table), which on 10^5 cards cost most of the time.
+ * (winning cards, refutations, the turn table), stopping at the first winning card, and with the divisor
+ * counts taken as lean.ts explains: on 10^5 cards these cost most of the time.
  */
 export function solveSeagmJudge(
   cards: ArrayLike<number>,
   exactLimit = EXACT_LIMIT,
 ): Pick<SeagmResult, 'firstWins' | 'probability' | 'fraction'> {
-  const a = analyseFast(cards);
-  return {
-    firstWins: someFirstCardWins(a),
-    ...randomChance(a, inclusionExclusionWeights(a), exactLimit),
-  };
+  const a = analyseFast(cards, false);
+  const { values, classOf } = a;
+  // A card > 1 without shared primes wins at once (every reply makes g = 1, or none is left): no search.
+  let firstWins = false;
+  for (let i = 0; i < values.length && !firstWins; i++)
+    firstWins = (values[i] ?? 1) > 1 && (classOf[i] ?? -1) < 0;
+  const classes = a.classRadical.length;
+  // Stryker disable next-line ArithmeticOperator: only sizes the table up front; add grows it as needed
+  if (!firstWins) a.table.reset(Math.min(a.subsetTotal, 1 << 20));
+  const weights = weightsByLargestPrime(a, classesByPrime(a), firstWins ? undefined : a.table);
+  // Every class holds a card > 1 (its shared primes divide it), and its first card wins unless classLoses.
+  const search = new FastSearch(a);
+  for (let c = 0; c < classes && !firstWins; c++) firstWins = !search.classLoses(c);
+  return { firstWins, ...randomChance(a, weights, exactLimit) };
 }
