@@ -276,6 +276,8 @@ export function analyseFast(cards: ArrayLike<number>, fill = true): FastAnalysis
   const ones = values[0] === 1 ? (multiplicity[0] ?? 0) : 0;
   // Factor every distinct value; count the cards each prime divides.
   const primes = new Int32Array(distinct * MAX_DISTINCT_PRIMES32);
+  // Each prime's id, kept for the class pass below: one hash lookup per prime instead of two.
+  const primeIdAt = new Int32Array(primes.length);
   const primeStart = new Int32Array(distinct + 1);
   const primeIds = new IndexMap(distinct * 2);
   let primeCounts = new Int32Array(1024);
@@ -286,6 +288,7 @@ export function analyseFast(cards: ArrayLike<number>, fill = true): FastAnalysis
     const m = multiplicity[i] ?? 0;
     for (let j = end; j < next; j++) {
       const id = primeIds.idOf(primes[j] ?? 0);
+      primeIdAt[j] = id;
       if (id >= primeCounts.length) {
         const bigger = new Int32Array(primeCounts.length * 2);
         bigger.set(primeCounts);
@@ -314,7 +317,7 @@ export function analyseFast(cards: ArrayLike<number>, fill = true): FastAnalysis
     let radical = 1;
     for (let j = primeStart[i] ?? 0; j < (primeStart[i + 1] ?? 0); j++) {
       const p = primes[j] ?? 0;
-      const id = primeIds.idOf(p);
+      const id = primeIdAt[j] ?? 0;
       if ((primeCounts[id] ?? 0) >= 2) {
         sharedIds[k] = id;
         shared[k++] = p;
