@@ -19,7 +19,7 @@
 import { distinctPrimesInto, MAX_DISTINCT_PRIMES32 } from '../../math/factor32.js';
 
 /** ODD_BITS[m] = 1 when the bitmask m (below 2^9) has an odd number of bits: omega of that subset is odd. */
-const ODD_BITS = (() => {
+export const ODD_BITS = (() => {
   const bits = new Uint8Array(1 << 9);
   for (let m = 1; m < bits.length; m++) bits[m] = (bits[m & (m - 1)] ?? 0) ^ 1;
   return bits;
@@ -114,6 +114,54 @@ export class DivisorTable {
     this.size += fresh;
   }
 
+  /**
+   * Adds keys[0..n), none of them in the table yet, each with its flags word ((count << 5) | flags). They go
+   * in counting-sorted by the top bits of their hash, which are the top bits of their home slot, so the
+   * inserts sweep the table in order instead of waiting on memory at random slots (10^6 keys in a table far
+   * larger than the caches: several times faster).
+   */
+  addSorted(keys: Int32Array, words: Int32Array, n: number): void {
+    while ((this.size + n) * 2 > this.mask) this.grow();
+    const bits = Math.min(12, 32 - this.shift);
+    const bucketShift = 32 - bits;
+    const start = new Int32Array((1 << bits) + 1);
+    for (let j = 0; j < n; j++) {
+      const b = (Math.imul(keys[j] ?? 0, 0x9e3779b1) >>> bucketShift) + 1;
+      start[b] = (start[b] ?? 0) + 1;
+    }
+    for (let b = 1; b < start.length; b++) start[b] = (start[b] ?? 0) + (start[b - 1] ?? 0);
+    const sortedKeys = new Int32Array(n);
+    const sortedWords = new Int32Array(n);
+    for (let j = 0; j < n; j++) {
+      const key = keys[j] ?? 0;
+      const b = Math.imul(key, 0x9e3779b1) >>> bucketShift;
+      const at = start[b] ?? 0;
+      start[b] = at + 1;
+      sortedKeys[at] = key;
+      sortedWords[at] = words[j] ?? 0;
+    }
+    const slots = this.slots;
+    const mask = this.mask;
+    const shift = this.shift;
+    for (let j = 0; j < n; j++) {
+      const key = sortedKeys[j] ?? 0;
+      let i = Math.imul(key, 0x9e3779b1) >>> shift;
+      while ((slots[2 * i] ?? 0) !== 0) i = (i + 1) & mask;
+      slots[2 * i] = key;
+      slots[2 * i + 1] = sortedWords[j] ?? 0;
+    }
+    this.size += n;
+  }
+
+  /** Empties the table, sized for `expected` keys (it still grows as needed). */
+  reset(expected: number): void {
+    const fresh = new DivisorTable(expected);
+    this.slots = fresh.slots;
+    this.mask = fresh.mask;
+    this.shift = fresh.shift;
+    this.size = 0;
+  }
+
   private grow(): void {
     const old = this.slots;
     const cap = old.length; // twice the slots
@@ -149,6 +197,13 @@ export interface FastAnalysis {
   readonly classRadical: Int32Array;
   readonly classStart: Int32Array;
   readonly classPrimes: Int32Array;
+  /** Per class: how many cards it holds, and its primes' ids (parallel to classPrimes, below primeIdCount). */
+  readonly classCount: Int32Array;
+  readonly classPrimeIds: Int32Array;
+  readonly primeIdCount: number;
+  /** The number of (class, subset) pairs: what filling the whole table costs. */
+  readonly subsetTotal: number;
+  /** c_d for every d > 1 made of a class's shared primes; empty when analyseFast was asked for no table. */
   readonly table: DivisorTable;
 }
 
@@ -194,7 +249,8 @@ class IndexMap {
   }
 }
 
-export function analyseFast(cards: readonly number[]): FastAnalysis {
+/** `fill` false leaves the divisor table empty, for a caller that fills what it needs (see lean.ts). */
+export function analyseFast(cards: ArrayLike<number>, fill = true): FastAnalysis {
   const n = cards.length;
   let sorted: ArrayLike<number> = cards;
   for (let i = 1; i < n; i++) {
@@ -220,6 +276,8 @@ export function analyseFast(cards: readonly number[]): FastAnalysis {
   const ones = values[0] === 1 ? (multiplicity[0] ?? 0) : 0;
   // Factor every distinct value; count the cards each prime divides.
   const primes = new Int32Array(distinct * MAX_DISTINCT_PRIMES32);
+  // Each prime's id, kept for the class pass below: one hash lookup per prime instead of two.
+  const primeIdAt = new Int32Array(primes.length);
   const primeStart = new Int32Array(distinct + 1);
   const primeIds = new IndexMap(distinct * 2);
   let primeCounts = new Int32Array(1024);
@@ -230,6 +288,7 @@ export function analyseFast(cards: readonly number[]): FastAnalysis {
     const m = multiplicity[i] ?? 0;
     for (let j = end; j < next; j++) {
       const id = primeIds.idOf(primes[j] ?? 0);
+      primeIdAt[j] = id;
       if (id >= primeCounts.length) {
         const bigger = new Int32Array(primeCounts.length * 2);
         bigger.set(primeCounts);
@@ -247,16 +306,20 @@ export function analyseFast(cards: readonly number[]): FastAnalysis {
   const classCount = new Int32Array(distinct);
   const classStart = new Int32Array(distinct + 1);
   const classPrimes = new Int32Array(end);
+  const classPrimeIds = new Int32Array(end);
   let classes = 0;
   let classEnd = 0;
   let subsetTotal = 0;
   const shared = new Int32Array(MAX_DISTINCT_PRIMES32);
+  const sharedIds = new Int32Array(MAX_DISTINCT_PRIMES32);
   for (let i = 0; i < distinct; i++) {
     let k = 0;
     let radical = 1;
     for (let j = primeStart[i] ?? 0; j < (primeStart[i + 1] ?? 0); j++) {
       const p = primes[j] ?? 0;
-      if ((primeCounts[primeIds.idOf(p)] ?? 0) >= 2) {
+      const id = primeIdAt[j] ?? 0;
+      if ((primeCounts[id] ?? 0) >= 2) {
+        sharedIds[k] = id;
         shared[k++] = p;
         radical *= p;
       }
@@ -266,7 +329,10 @@ export function analyseFast(cards: readonly number[]): FastAnalysis {
     if (c === classes) {
       classRadical[c] = radical;
       classStart[c] = classEnd;
-      for (let j = 0; j < k; j++) classPrimes[classEnd++] = shared[j] ?? 0;
+      for (let j = 0; j < k; j++) {
+        classPrimeIds[classEnd] = sharedIds[j] ?? 0;
+        classPrimes[classEnd++] = shared[j] ?? 0;
+      }
       classStart[c + 1] = classEnd;
       // Stryker disable next-line AssignmentOperator,ArithmeticOperator: only sizes the divisor table up front; addSubsets grows it as needed
       subsetTotal += (1 << k) - 1;
@@ -276,9 +342,9 @@ export function analyseFast(cards: readonly number[]): FastAnalysis {
     classCount[c] = (classCount[c] ?? 0) + (multiplicity[i] ?? 0);
   }
   // c_d for every d > 1 made of one class's shared primes.
-  const table = new DivisorTable(Math.min(subsetTotal, 1 << 20));
+  const table = new DivisorTable(fill ? Math.min(subsetTotal, 1 << 20) : 0);
   const products = new Int32Array(1 << MAX_DISTINCT_PRIMES32);
-  for (let c = 0; c < classes; c++) {
+  for (let c = 0; fill && c < classes; c++) {
     const from = classStart[c] ?? 0;
     table.addSubsets(classPrimes, from, (classStart[c + 1] ?? 0) - from, classCount[c] ?? 0, products);
   }
@@ -294,6 +360,10 @@ export function analyseFast(cards: readonly number[]): FastAnalysis {
     classRadical: classRadical.subarray(0, classes),
     classStart: classStart.subarray(0, classes + 1),
     classPrimes: classPrimes.subarray(0, classEnd),
+    classCount: classCount.subarray(0, classes),
+    classPrimeIds: classPrimeIds.subarray(0, classEnd),
+    primeIdCount: primeIds.size,
+    subsetTotal,
     table,
   };
 }

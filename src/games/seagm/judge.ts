@@ -4,9 +4,9 @@ import type { JudgeFormat } from '../../core/game.js';
 import { rational, toFixedExact } from '../../math/rational.js';
 import { MAX_CARDS, MAX_VALUE } from './limits.js';
 import type { SeagmParams, SeagmResult } from './schema.js';
-import { solveSeagm } from './solve.js';
+import { solveSeagmJudge } from './solve.js';
 
-function format(result: SeagmResult): string {
+function format(result: Pick<SeagmResult, 'firstWins' | 'probability' | 'fraction'>): string {
   const p =
     result.fraction === null
       ? result.probability.toFixed(4)
@@ -15,15 +15,15 @@ function format(result: SeagmResult): string {
 }
 
 /** The cards of one test, read straight from the bytes and sorted as the params schema sorts them. */
-function* readCards(input: ByteReader, test: number): Reading<number[]> {
+function* readCards(input: ByteReader, test: number): Reading<Int32Array> {
   const n = yield* input.int(`n for test ${test}`, 1, MAX_CARDS);
   const cards = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const card = input.tryInt(1, MAX_VALUE);
     cards[i] = card >= 0 ? card : yield* input.int(`card ${i + 1} of test ${test}`, 1, MAX_VALUE);
   }
-  // Stryker disable next-line MethodExpression: solveSeagm sorts unsorted cards itself (analyseFast), and only W and P are printed
-  return Array.from(cards.sort());
+  // Stryker disable next-line MethodExpression: analyseFast sorts unsorted cards itself, and only W and P are printed
+  return cards.sort();
 }
 
 export const seagmJudge: JudgeFormat<SeagmParams, SeagmResult> = {
@@ -47,7 +47,7 @@ export const seagmJudge: JudgeFormat<SeagmParams, SeagmResult> = {
     const t = yield* input.int('the number of tests T', 1, 1_000_000);
     for (let test = 1; test <= t; test++) {
       const cards = yield* readCards(input, test);
-      answer(format(solveSeagm({ cards })));
+      answer(format(solveSeagmJudge(cards)));
     }
     yield* input.expectEnd();
   },

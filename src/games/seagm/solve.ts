@@ -17,6 +17,7 @@
  */
 import { distinctPrimes } from './factor.js';
 import { analyseFast, FastSearch, NO_MOVE, type FastAnalysis } from './fast.js';
+import { classesByPrime, weightsByLargestPrime } from './lean.js';
 import { rational, toNumber } from '../../math/rational.js';
 import { EXACT_LIMIT, TURN_TABLE_LIMIT, WINNING_LIST_LIMIT } from './limits.js';
 import type { SeagmParams, SeagmResult } from './schema.js';
@@ -342,7 +343,7 @@ function replyTo(a: FastAnalysis, search: FastSearch, i: number, c: number): num
 }
 
 /** w[c] = sum of -mu(d) over squarefree d > 1 dividing exactly c >= 2 cards, for the c where it is not 0. */
-function inclusionExclusionWeights(a: FastAnalysis): { counts: number[]; weights: number[] } {
+export function inclusionExclusionWeights(a: FastAnalysis): { counts: number[]; weights: number[] } {
   const byCount = new Float64Array(a.n + 1);
   const slots = a.table.slots;
   for (let i = 0; i < slots.length; i += 2) {
@@ -394,15 +395,15 @@ function alternatingSumsExact(n: number): { nums: bigint[]; den: bigint } {
   return { nums, den };
 }
 
-function solveRandom(
+/** The first player's chance under random play: exact (a fraction) up to `exactLimit` cards, else a double. */
+function randomChance(
   a: FastAnalysis,
+  weighted: { counts: number[]; weights: number[] },
   exactLimit: number,
-): Pick<SeagmResult, 'probability' | 'fraction' | 'endsOnTurn'> {
+): Pick<SeagmResult, 'probability' | 'fraction'> {
   const n = a.n;
-  const { counts, weights } = inclusionExclusionWeights(a);
+  const { counts, weights } = weighted;
   const above = n - a.ones; // cards > 1: the chance that the first card alone keeps g > 1, times n
-  let probability: number;
-  let fraction: SeagmResult['fraction'] = null;
   if (n <= exactLimit) {
     // above/n + sum of w (S(c) - c/n), over the one denominator n (n+1)!, reduced once at the end.
     const s = alternatingSumsExact(n);
@@ -412,14 +413,26 @@ function solveRandom(
       num += BigInt(weights[i] ?? 0) * (bigN * (s.nums[c] ?? 0n) - BigInt(c) * s.den);
     });
     const exact = rational(num, bigN * s.den);
-    fraction = { num: exact.num.toString(), den: exact.den.toString() };
-    probability = toNumber(exact);
-  } else {
-    const s = alternatingSums(n);
-    let sum = above / n;
-    counts.forEach((c, i) => (sum += (weights[i] ?? 0) * ((s[c] ?? 0) - c / n)));
-    probability = Math.min(1, Math.max(0, sum));
+    return {
+      probability: toNumber(exact),
+      fraction: { num: exact.num.toString(), den: exact.den.toString() },
+    };
   }
+  const s = alternatingSums(n);
+  let sum = above / n;
+  counts.forEach((c, i) => (sum += (weights[i] ?? 0) * ((s[c] ?? 0) - c / n)));
+  return { probability: Math.min(1, Math.max(0, sum)), fraction: null };
+}
+
+function solveRandom(
+  a: FastAnalysis,
+  exactLimit: number,
+): Pick<SeagmResult, 'probability' | 'fraction' | 'endsOnTurn'> {
+  const n = a.n;
+  const weighted = inclusionExclusionWeights(a);
+  const { counts, weights } = weighted;
+  const above = n - a.ones;
+  const { probability, fraction } = randomChance(a, weighted, exactLimit);
   // prob[k] = Pr(gcd of the first k cards > 1); the game ends on turn k with prob[k-1] - prob[k].
   const turns = Math.min(n + 1, TURN_TABLE_LIMIT);
   const prob: number[] = [1];
@@ -455,4 +468,29 @@ export function solveSeagm(params: SeagmParams, exactLimit = EXACT_LIMIT): Seagm
     ...solveOptimal(a),
     ...solveRandom(a, exactLimit),
   };
+}
+
+/**
+ * Only what the judge prints, W and P: solveSeagm's firstWins, probability and fraction without its lists
+ * (winning cards, refutations, the turn table), stopping at the first winning card, and with the divisor
+ * counts taken as lean.ts explains: on 10^5 cards these cost most of the time.
+ */
+export function solveSeagmJudge(
+  cards: ArrayLike<number>,
+  exactLimit = EXACT_LIMIT,
+): Pick<SeagmResult, 'firstWins' | 'probability' | 'fraction'> {
+  const a = analyseFast(cards, false);
+  const { values, classOf } = a;
+  // A card > 1 without shared primes wins at once (every reply makes g = 1, or none is left): no search.
+  let firstWins = false;
+  for (let i = 0; i < values.length && !firstWins; i++)
+    firstWins = (values[i] ?? 1) > 1 && (classOf[i] ?? -1) < 0;
+  const classes = a.classRadical.length;
+  // Stryker disable next-line ArithmeticOperator: only sizes the table up front; add grows it as needed
+  if (!firstWins) a.table.reset(Math.min(a.subsetTotal, 1 << 20));
+  const weights = weightsByLargestPrime(a, classesByPrime(a), firstWins ? undefined : a.table);
+  // Every class holds a card > 1 (its shared primes divide it), and its first card wins unless classLoses.
+  const search = new FastSearch(a);
+  for (let c = 0; c < classes && !firstWins; c++) firstWins = !search.classLoses(c);
+  return { firstWins, ...randomChance(a, weights, exactLimit) };
 }

@@ -1,0 +1,154 @@
+/**
+ * The judge's lean SEAGM path (solve.ts: solveSeagmJudge): only W and P, stopping at the first winning card.
+ * Checked against the brute force (small tables) and against the full solver solveSeagm, whose own tests
+ * compare it with the brute force and the editorial DP.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { runs } from '../support/runs.js';
+import { seagm } from '../../src/games/seagm/index.js';
+import { analyseFast, DivisorTable } from '../../src/games/seagm/fast.js';
+import { classesByPrime, weightsByLargestPrime } from '../../src/games/seagm/lean.js';
+import { inclusionExclusionWeights, solveSeagm, solveSeagmJudge } from '../../src/games/seagm/solve.js';
+import { smallCards } from './seagm.fixture.js';
+import { judgeOutput, legacyJudgeOutput } from './judge-harness.js';
+
+const lean = (r: { firstWins: boolean; probability: number; fraction: unknown }) => ({
+  firstWins: r.firstWins,
+  probability: r.probability,
+  fraction: r.fraction,
+});
+
+/** Larger tables of cards made of a few primes, so classes share primes and the search runs deep. */
+const sharedCards = fc.array(
+  fc
+    .subarray([2, 3, 5, 7, 11, 13, 17, 19, 23], { minLength: 1, maxLength: 6 })
+    .map((ps) => ps.reduce((x, y) => x * y, 1)),
+  { minLength: 1, maxLength: 300, size: 'max' },
+);
+
+/** Every key of `table` with its count and flags, ascending by key. */
+function entries(table: DivisorTable): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i < table.slots.length; i += 2) {
+    const key = table.slots[i] ?? 0;
+    if (key !== 0) out.push([key, (table.slots[i + 1] ?? 0) >>> 5, (table.slots[i + 1] ?? 0) & 31]);
+  }
+  return out.sort((x, y) => (x[0] ?? 0) - (y[0] ?? 0));
+}
+
+/** Cards with many shared primes (up to 9 of the first 12), as in the adversarial benchmark. */
+const manyPrimes = fc.array(
+  fc
+    .subarray([2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37], { minLength: 1, maxLength: 9 })
+    .map((ps) => ps.reduce((x, y) => x * y, 1))
+    .filter((v) => v <= 1_000_000_000),
+  { minLength: 1, maxLength: 200, size: 'max' },
+);
+
+describe('SEAGM lean judge solver', () => {
+  it('agrees with the brute force on W and the exact fraction', () => {
+    fc.assert(
+      fc.property(smallCards, (cards) => {
+        const brute = seagm.brute.solve({ cards: [...cards].sort((x, y) => x - y) });
+        const r = solveSeagmJudge(cards);
+        expect(r.firstWins).toBe(brute.firstWins);
+        expect(r.fraction).toEqual(brute.fraction);
+      }),
+      { numRuns: runs(200) },
+    );
+  });
+
+  it('gives exactly the full solver W, P and fraction, exact and double paths, cards in any order', () => {
+    fc.assert(
+      fc.property(fc.oneof(sharedCards, manyPrimes), fc.boolean(), (cards, exact) => {
+        const limit = exact ? 1_000 : 0;
+        const sorted = [...cards].sort((x, y) => x - y);
+        const full = lean(solveSeagm({ cards: sorted }, limit));
+        expect(lean(solveSeagmJudge(cards, limit))).toEqual(full);
+        expect(lean(solveSeagmJudge(Int32Array.from(sorted), limit))).toEqual(full);
+      }),
+      { numRuns: runs(150) },
+    );
+  });
+
+  it('prints what the token judge (parse, schema, full solver) prints', async () => {
+    const samples = fc.sample(fc.array(sharedCards, { minLength: 1, maxLength: 4 }), runs(30));
+    for (const tests of samples) {
+      const input = `${tests.length}\n${tests.map((c) => `${c.length}\n${c.join(' ')}\n`).join('')}`;
+      expect(await judgeOutput(seagm, input)).toBe(await legacyJudgeOutput(seagm, input));
+    }
+  });
+
+  it.each([
+    [[1], false],
+    [[1, 1, 1], false],
+    [[7], true],
+    [[6, 10, 15], false],
+    [[2, 3], true],
+    [[4, 8], false],
+    [[2, 4, 8, 16, 32], true],
+  ])('boundary table %j: W = %s', (cards, wins) => {
+    expect(solveSeagmJudge(cards).firstWins).toBe(wins);
+    expect(solveSeagmJudge(cards).firstWins).toBe(solveSeagm({ cards }).firstWins);
+  });
+});
+
+describe('SEAGM divisor counts by largest prime (lean.ts)', () => {
+  it('gives the weights and the table of the whole-table analysis', () => {
+    fc.assert(
+      fc.property(fc.oneof(smallCards, sharedCards, manyPrimes), (cards) => {
+        const full = analyseFast(cards);
+        const lean = analyseFast(cards, false);
+        expect(lean.table.size).toBe(0);
+        const byPrime = classesByPrime(lean);
+        expect(weightsByLargestPrime(lean, byPrime)).toEqual(inclusionExclusionWeights(full));
+        expect(lean.table.size).toBe(0);
+        expect(weightsByLargestPrime(lean, byPrime, lean.table)).toEqual(inclusionExclusionWeights(full));
+        expect(entries(lean.table)).toEqual(entries(full.table));
+      }),
+      { numRuns: runs(200) },
+    );
+  });
+
+  it('lists each prime with the classes holding it, at its place in each', () => {
+    const a = analyseFast([6, 10, 15, 30, 35, 7, 49, 2]);
+    const { head, cls, place } = classesByPrime(a);
+    for (let c = 0; c < a.classRadical.length; c++) {
+      for (let j = a.classStart[c] ?? 0; j < (a.classStart[c + 1] ?? 0); j++) {
+        const id = a.classPrimeIds[j] ?? -1;
+        const listed: number[][] = [];
+        for (let e = head[id] ?? 0; e < (head[id + 1] ?? 0); e++) listed.push([cls[e] ?? -1, place[e] ?? -1]);
+        expect(listed).toContainEqual([c, j - (a.classStart[c] ?? 0)]);
+        // Every class listed under the id holds the same prime.
+        for (const [other, at] of listed)
+          expect(a.classPrimes[(a.classStart[other ?? 0] ?? 0) + (at ?? 0)]).toBe(a.classPrimes[j]);
+      }
+    }
+    expect(head[a.primeIdCount]).toBe(a.classPrimes.length);
+  });
+});
+
+describe('SEAGM divisor table: sorted bulk inserts', () => {
+  it('holds what adding the keys one by one holds, growing as needed', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 2, max: 1_000_000_000 }), { maxLength: 3000 }),
+        fc.integer({ min: 0, max: 4000 }),
+        (keys, expected) => {
+          const one = new DivisorTable(0);
+          const bulk = new DivisorTable(expected);
+          const words = keys.map((k) => ((k % 1000) << 5) | (k & 1));
+          keys.forEach((k, i) => one.add(k, (words[i] ?? 0) >>> 5, (words[i] ?? 0) & 1));
+          bulk.addSorted(Int32Array.from(keys), Int32Array.from(words), keys.length);
+          expect(bulk.size).toBe(keys.length);
+          expect(bulk.slots.length).toBeGreaterThanOrEqual(4 * bulk.size);
+          expect(entries(bulk)).toEqual(entries(one));
+          for (const k of keys) expect(bulk.find(k)).toBeGreaterThanOrEqual(0);
+          expect(bulk.find(1_000_000_007)).toBe(-1);
+        },
+      ),
+      { numRuns: runs(100) },
+    );
+  });
+});
