@@ -164,6 +164,18 @@ function stepLoop(halves: Uint16Array, table: Int32Array): StepLoop {
   };
 }
 
+/**
+ * Runs the loop once over two words of dots, so every line of it has type feedback before it gets hot. Without
+ * this, the optimized loop (compiled in the middle of the first long scan) has never seen the code after the
+ * loop, gives up when it gets there, and does so again on every block: on a 10^8-cell board that cost more than
+ * the scan itself.
+ */
+function warmedUp(loop: StepLoop): StepLoop {
+  // A real scanner, so the loop sees the one object shape it will be given.
+  loop(new WinnerScanner(), new Int32Array(2).fill(0x2e2e2e2e), 0, 2);
+  return loop;
+}
+
 let steps: StepLoop | undefined;
 
 /** The words of one buffer, cached: the judge scans the same block buffer again and again. */
@@ -203,7 +215,7 @@ export class WinnerScanner implements Totals {
     const aligned = Math.min(to, from + ((wordHead - from) & 3));
     const i = this.scanBytes(bytes, from, aligned);
     if (i < aligned) return i;
-    steps ??= stepLoop(buildHalves(), buildSteps());
+    steps ??= warmedUp(stepLoop(buildHalves(), buildSteps()));
     const w = steps(this, words, (i - wordHead) >> 2, (to - wordHead) >> 2);
     return this.scanBytes(bytes, wordHead + (w << 2), to);
   }
