@@ -165,14 +165,16 @@ function stepLoop(halves: Uint16Array, table: Int32Array): StepLoop {
 }
 
 /**
- * Runs the loop once over two words of dots, so every line of it has type feedback before it gets hot. Without
- * this, the optimized loop (compiled in the middle of the first long scan) has never seen the code after the
- * loop, gives up when it gets there, and does so again on every block: on a 10^8-cell board that cost more than
- * the scan itself.
+ * Runs the loop over a few hundred steps of dots, twice, so every line of it has type feedback before it gets
+ * hot. Without this, the optimized loop (compiled in the middle of the first long scan) has never seen the code
+ * after the loop, gives up when it gets there, and does so again at the end of every block: on a 10^8-cell
+ * board that cost more than the scan itself. (One short call is not enough: a function only starts keeping
+ * feedback after some calls or some looping.)
  */
 function warmedUp(loop: StepLoop): StepLoop {
+  const dots = new Int32Array(1024).fill(0x2e2e2e2e);
   // A real scanner, so the loop sees the one object shape it will be given.
-  loop(new WinnerScanner(), new Int32Array(2).fill(0x2e2e2e2e), 0, 2);
+  for (let k = 0; k < 2; k++) loop(new WinnerScanner(), dots, 0, dots.length);
   return loop;
 }
 
@@ -233,7 +235,9 @@ export class WinnerScanner implements Totals {
       if ((this.state & OPEN) !== 0) {
         const waiting = (this.state & OWNER_B) === 0 ? 0 : 1;
         if (waiting !== owner) this.xor ^= this.run;
-        else this.diff += owner === 0 ? this.run : -this.run;
+        // `-=` rather than adding -run: -0 is a double, and one double in a field slows every later scan.
+        else if (owner === 0) this.diff += this.run;
+        else this.diff -= this.run;
         this.state = owner << 1;
       } else {
         this.state = OPEN | (owner << 1);
@@ -249,7 +253,7 @@ export class WinnerScanner implements Totals {
    */
   totals(): { readonly spareDiff: number; readonly xor: number } {
     let diff = this.diff;
-    if ((this.state & OPEN) !== 0) diff += (this.state & OWNER_B) === 0 ? this.run : -this.run;
+    if ((this.state & OPEN) !== 0) diff += (this.state & OWNER_B) === 0 ? this.run : 0 - this.run;
     return { spareDiff: diff, xor: this.xor };
   }
 
