@@ -2,7 +2,8 @@
  * The judge's winner-only scanner (winner-scan.ts: eight cells a step through tables, cell by cell at the edges)
  * against the brute force: the game-tree search for the winner on small boards, and the plain pair count
  * (`recount`, brute.ts) for spareA - spareB and the XOR on any board. Boards are cut into pieces anywhere and
- * laid at every byte alignment, so steps start at every offset and pairs cross every piece and step border.
+ * laid at every byte alignment, so steps start at every offset of the board and pairs cross every piece and step
+ * border; pieces longer than the scanner's 64 KB stage go through it in parts.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -125,6 +126,18 @@ describe('ABGAME winner scanner', () => {
           if (at > 0) expect(scanner.totals()).toEqual(expectedTotals(b.slice(0, at)));
         }
       }
+    }
+  });
+
+  it('finds a bad byte, and counts the cells before it, in any part of a piece longer than the stage', () => {
+    const b = 'AB.BA..AB.A.BBA.B...A..B.AAB.BA...BB.A.B..A...B.AB'.repeat(4000);
+    const bytes = encoder.encode(b);
+    for (const at of [65_535, 65_536, 65_541, 131_071, 131_072, 199_999]) {
+      const bad = bytes.slice();
+      bad[at] = 0x78;
+      const scanner = new WinnerScanner();
+      expect(scanner.scan(bad, 0, bad.length), `at ${at}`).toBe(at);
+      expect(scanner.totals()).toEqual(expectedTotals(b.slice(0, at)));
     }
   });
 

@@ -6,9 +6,8 @@
  *
  * Why eight cells a step and tables: a 10^8-cell judge board is half characters at random, so a branch per
  * character mispredicts about half the time. Here each step reads two 32-bit words, turns them into one base-3
- * number (0..6560) with four lookups that also refuse any byte that is not a cell, and one table entry says
- * what those eight cells do to the totals. The only data that runs from step to step is two small integers
- * (`state`, `run`), updated with a mask and an add, so the processor can overlap the steps.
+ * number (0..6560) with four lookups that also refuse any byte that is not a cell, and one table entry (by
+ * that number and the state before the step) says what those eight cells do to the totals, with no branch.
  */
 import { CHAR_A, CHAR_B, DOT } from './limits.js';
 
@@ -28,24 +27,21 @@ const NOT_CELLS = 8192;
 const INNER_BIAS = 6;
 
 /**
- * Bit fields of a step entry, for a base-3 pattern of eight cells:
- * - bits 0-1 and 2-3: the new state is `(state & KEEP) ^ SET`. With a character in the step, the parity of
- *   waiting flips by the step's character count and the owner is the last character's; without, state stays.
- * - bits 4-5: the first character, 0 for none, 1 for A, 2 for B: with the state it picks a crossing entry.
- * - bits 6-9: what `run` becomes -- the dots after the step's last character -- or, with no character, what
- *   it grows by (8).
- * - bits 10-12: dots before the first character, which finish a waiting pair's gap.
- * - bits 13-19 (nothing waiting before the step) and 20-26 (a character waiting): the pairs that open and close
- *   inside the step, as (spareA - spareB + INNER_BIAS) << 3 | XOR of their contested gaps.
- * - bit 31: the step has no character, so `run` keeps growing (the entry is negative: `entry >> 31` is a mask).
- * The hot loop spells these offsets (and the other constants) out as literals: the bundle turns module
- * constants into variables it would load again on every step.
+ * What a pattern of eight cells is, whatever waits before it, as bit fields (buildSteps turns these into the
+ * step table):
+ * - bit 0: an odd number of characters; bit 1: the last character's owner (0 for A, 1 for B);
+ * - bits 4-5: the first character, 0 for none, 1 for A, 2 for B;
+ * - bits 6-9: the dots after the last character or, with no character, 8;
+ * - bits 10-12: the dots before the first character;
+ * - bits 13-19 (nothing waiting before the pattern) and 20-26 (a character waiting, closed by the first one):
+ *   the pairs that open and close inside it, as (spareA - spareB + INNER_BIAS) << 3 | XOR of contested gaps;
+ * - bit 31: no character (the value is negative).
  */
-function fillSteps(table: Int32Array): void {
+function fillPatternFacts(table: Int32Array): void {
   const bias = (INNER_BIAS << 3) | (INNER_BIAS << 10);
-  // All dots: the state stays, `run` grows by 8, and no pair closes inside.
-  table[0] = (3 << 2) | (STEP_CELLS << 6) | (1 << 31) | (bias << 13);
-  // Each pattern from a smaller one, straight on the packed entries, so building costs little: p = 3q + c is
+  // All dots: no character, and no pair inside.
+  table[0] = (STEP_CELLS << 6) | (1 << 31) | (bias << 13);
+  // Each pattern from a smaller one, straight on the packed values, so building costs little: p = 3q + c is
   // cell c followed by q's cells moved one to the right (q's last cell is '.', as q < 3^7).
   for (let p = 1; p < PATTERNS; p++) {
     const c = p % 3;
@@ -57,7 +53,7 @@ function fillSteps(table: Int32Array): void {
       continue;
     }
     const owner = c - 1;
-    let entry = (OPEN << 2) | ((owner + 1) << 4);
+    let entry = (owner + 1) << 4;
     if (before < 0) {
       // The only character: it waits, with STEP_CELLS - 1 dots after it.
       table[p] = entry | 1 | (owner << 1) | ((STEP_CELLS - 1) << 6) | (bias << 13);
@@ -94,28 +90,54 @@ function buildHalves(): Uint16Array {
 }
 
 /**
- * The PATTERNS step entries, then 16 crossing entries at CROSSING, indexed by `state | first << 2`: how the gap
- * of a waiting pair that closes on the step's first character counts, as `sign << 1 | contested` (sign +1 for
- * A-A, -1 for B-B, 0 for a contested A-B pair).
+ * The step table, indexed by `state << 13 | pattern`: for each state before the step (nothing waiting, an A
+ * waiting, a B waiting) and each pattern, everything the step does, in one entry:
+ * - bits 0-1: the state after the step (0 when nothing waits, else 1 | owner << 1);
+ * - bits 2-5: what `run` becomes (the dots after the step's last character) or, with no character, grows by;
+ * - bits 6-8: the dots before the first character, which finish the gap of a pair waiting before the step;
+ * - bits 9-12 and 13-15: the pairs that open and close inside the step, as spareA - spareB + INNER_BIAS and the
+ *   XOR of their contested gaps;
+ * - bit 27: that waiting pair, closed by the first character, is contested; bits 28-29: else it counts +1
+ *   (A-A) or -1 (B-B, as two bits 11) to spareA - spareB;
+ * - bit 31: the step has no character, so `run` keeps growing (the entry is negative: `entry >> 31` is a mask).
  */
-const CROSSING = PATTERNS;
-
 function buildSteps(): Int32Array {
-  // The hot loop spells these out (see fillSteps); they must be these.
-  if (CROSSING !== 6561 || NOT_CELLS !== 8192)
+  // The hot loop spells these out; they must be these.
+  if (PATTERNS !== 6561 || NOT_CELLS !== 8192)
     throw new Error("abgame: the step loop's literals are out of date");
-  const table = new Int32Array(CROSSING + 16);
-  fillSteps(table);
-  for (const owner of [0, 1]) {
-    for (const first of [0, 1]) {
-      const sign = owner !== first ? 0 : owner === 0 ? 1 : -1;
-      table[CROSSING + (OPEN | (owner << 1) | ((first + 1) << 2))] = (sign << 1) | (owner !== first ? 1 : 0);
+  const facts = new Int32Array(PATTERNS);
+  fillPatternFacts(facts);
+  const table = new Int32Array(4 << 13);
+  for (const state of [0, OPEN, OPEN | OWNER_B]) {
+    const waiting = state & OPEN;
+    const owner = state >> 1;
+    for (let pattern = 0; pattern < PATTERNS; pattern++) {
+      const fact = facts[pattern] ?? 0;
+      const inner = (fact >> (waiting === 0 ? 13 : 20)) & 127;
+      let entry = ((fact >> 6) & 15) << 2;
+      entry |= ((fact >> 10) & 7) << 6;
+      entry |= (inner >> 3) << 9;
+      entry |= (inner & 7) << 13;
+      if (fact < 0) {
+        // No character: the state stays.
+        table[(state << 13) | pattern] = entry | state | (1 << 31);
+        continue;
+      }
+      const waitingAfter = waiting ^ (fact & 1);
+      entry |= waitingAfter === 0 ? 0 : OPEN | (fact & OWNER_B);
+      if (waiting === 1) {
+        const first = ((fact >> 4) & 3) - 1;
+        if (first !== owner) entry |= 1 << 27;
+        else entry |= (owner === 0 ? 1 : 3) << 28;
+      }
+      table[(state << 13) | pattern] = entry;
     }
   }
   return table;
 }
 
-type StepLoop = (scanner: Totals, words: Int32Array, w: number, end: number) => number;
+/** Scans the stage's words [0, end), eight cells a step, into `totals`; returns the word it stopped at. */
+type StepLoop = (totals: Totals, end: number) => number;
 
 interface Totals {
   diff: number;
@@ -125,16 +147,18 @@ interface Totals {
 }
 
 /**
- * The step loop over the tables, as a closure so they are constants of the loop. From word `w`, eight cells a
- * step while two whole words remain before word `end`; returns the word it stopped at.
+ * The step loop, as a closure over its tables and the words it reads, so all three are constants of the
+ * compiled loop. (A typed array passed in is checked and its memory looked up again on every step: a quarter
+ * of the loop's instructions. Copying each piece into one fixed buffer first costs far less.) It stops at
+ * `end`, or at the first step holding a byte that is not a cell.
  */
-function stepLoop(halves: Uint16Array, table: Int32Array): StepLoop {
-  return (totals, words, w, end) => {
+function stepLoop(halves: Uint16Array, table: Int32Array, words: Int32Array): StepLoop {
+  return (totals, end) => {
     let diff = totals.diff;
     let xor = totals.xor;
     let state = totals.state;
     let run = totals.run;
-    const start = w;
+    let w = 0;
     for (; w + 2 <= end; w += 2) {
       const low = words[w] ?? 0;
       const high = words[w + 1] ?? 0;
@@ -145,18 +169,16 @@ function stepLoop(halves: Uint16Array, table: Int32Array): StepLoop {
         81 * (halves[high & 0xffff] ?? 8192) +
         729 * (halves[high >>> 16] ?? 8192);
       if (pattern >= 6561) break;
-      const entry = table[pattern] ?? 0;
+      const entry = table[(state << 13) | pattern] ?? 0;
       // The pair waiting before the step closes on its first character (if any): gap = run + dots before it.
-      const cross = table[6561 + (state | ((entry >> 2) & 12))] ?? 0;
-      const gap = (run + ((entry >> 10) & 7)) | 0;
-      const inner = (entry >> (13 + 7 * (state & 1))) & 127;
+      const gap = (run + ((entry >> 6) & 7)) | 0;
       // `| 0` keeps the sums in 32-bit integers: no overflow checks, no doubles.
-      diff = (diff + Math.imul(gap, cross >> 1) + (inner >> 3)) | 0;
-      xor ^= (gap & (0 - (cross & 1))) ^ (inner & 7);
-      run = ((run & (entry >> 31)) + ((entry >> 6) & 15)) | 0;
-      state = (state & ((entry >> 2) & 3)) ^ (entry & 3);
+      diff = (diff + Math.imul(gap, (entry << 2) >> 30) + ((entry >> 9) & 15)) | 0;
+      xor ^= (gap & ((entry << 4) >> 31)) ^ ((entry >> 13) & 7);
+      run = ((run & (entry >> 31)) + ((entry >> 2) & 15)) | 0;
+      state = entry & 3;
     }
-    totals.diff = diff - INNER_BIAS * ((w - start) >> 1);
+    totals.diff = diff - INNER_BIAS * (w >> 1);
     totals.xor = xor;
     totals.state = state;
     totals.run = run;
@@ -164,29 +186,33 @@ function stepLoop(halves: Uint16Array, table: Int32Array): StepLoop {
   };
 }
 
-/**
- * Runs the loop over a few hundred steps of dots, twice, so every line of it has type feedback before it gets
- * hot. Without this, the optimized loop (compiled in the middle of the first long scan) has never seen the code
- * after the loop, gives up when it gets there, and does so again at the end of every block: on a 10^8-cell
- * board that cost more than the scan itself. (One short call is not enough: a function only starts keeping
- * feedback after some calls or some looping.)
- */
-function warmedUp(loop: StepLoop): StepLoop {
-  const dots = new Int32Array(1024).fill(0x2e2e2e2e);
-  // A real scanner, so the loop sees the one object shape it will be given.
-  for (let k = 0; k < 2; k++) loop(new WinnerScanner(), dots, 0, dots.length);
-  return loop;
+/** Bytes copied into the stage at a time: small enough to stay in the processor's cache. */
+const STAGE_BYTES = 1 << 16;
+
+interface Stage {
+  readonly bytes: Uint8Array;
+  readonly steps: StepLoop;
 }
 
-let steps: StepLoop | undefined;
+/**
+ * The stage and its loop, warmed up: run over a few hundred steps of dots, twice, so every line of it has type
+ * feedback before it gets hot. Without this, the optimized loop (compiled in the middle of the first long scan)
+ * has never seen the code after the loop, gives up when it gets there, and does so again at the end of every
+ * piece: on a 10^8-cell board that cost more than the scan itself. (One short call is not enough: a function
+ * only starts keeping feedback after some calls or some looping.)
+ */
+function buildStage(): Stage {
+  const bytes = new Uint8Array(STAGE_BYTES);
+  const steps = stepLoop(buildHalves(), buildSteps(), new Int32Array(bytes.buffer));
+  bytes.fill(DOT, 0, 4096);
+  // A real scanner, so the loop sees the one object shape it will be given.
+  for (let k = 0; k < 2; k++) steps(new WinnerScanner(), 1024);
+  return { bytes, steps };
+}
 
-/** The words of one buffer, cached: the judge scans the same block buffer again and again. */
-let wordsOf: Uint8Array | undefined;
-let words: Int32Array = new Int32Array(0);
-/** Byte index (in the buffer) of the first word. */
-let wordHead = 0;
+let stage: Stage | undefined;
 
-/** Below this many bytes a scan goes cell by cell: setting up the word loop would cost more. */
+/** Below this many bytes a scan goes cell by cell: copying to the stage would cost more. */
 const WORD_LOOP_MIN = 32;
 
 /** Little-endian hosts only (every platform Node runs on); elsewhere every scan goes cell by cell. */
@@ -207,19 +233,18 @@ export class WinnerScanner implements Totals {
    */
   scan(bytes: Uint8Array, from: number, to: number): number {
     if (to - from < WORD_LOOP_MIN || !LITTLE_ENDIAN) return this.scanBytes(bytes, from, to);
-    if (bytes !== wordsOf) {
-      wordHead = (4 - (bytes.byteOffset & 3)) & 3;
-      words = new Int32Array(bytes.buffer, bytes.byteOffset + wordHead, (bytes.length - wordHead) >> 2);
-      wordsOf = bytes;
+    stage ??= buildStage();
+    const { bytes: staged, steps } = stage;
+    for (let at = from; at < to; at += STAGE_BYTES) {
+      // A piece into the stage; whole steps through the loop, then cell by cell (the last few bytes, or the
+      // step that held a byte that is not a cell).
+      const n = Math.min(to - at, STAGE_BYTES);
+      staged.set(bytes.subarray(at, at + n));
+      const w = steps(this, (n >> 3) << 1);
+      const i = this.scanBytes(staged, w << 2, n);
+      if (i < n) return at + i;
     }
-    // Cell by cell up to a word boundary, then the steps, then cell by cell again (the last few bytes, or the
-    // step that held a byte that is not a cell).
-    const aligned = Math.min(to, from + ((wordHead - from) & 3));
-    const i = this.scanBytes(bytes, from, aligned);
-    if (i < aligned) return i;
-    steps ??= warmedUp(stepLoop(buildHalves(), buildSteps()));
-    const w = steps(this, words, (i - wordHead) >> 2, (to - wordHead) >> 2);
-    return this.scanBytes(bytes, wordHead + (w << 2), to);
+    return to;
   }
 
   /** Cell by cell; returns the index of the first byte that is not a cell, or `to`. */
@@ -238,7 +263,7 @@ export class WinnerScanner implements Totals {
         // `-=` rather than adding -run: -0 is a double, and one double in a field slows every later scan.
         else if (owner === 0) this.diff += this.run;
         else this.diff -= this.run;
-        this.state = owner << 1;
+        this.state = 0;
       } else {
         this.state = OPEN | (owner << 1);
       }
