@@ -66,9 +66,13 @@ function inputSource(io: CliIo): ByteSource {
 }
 
 /** A judge that reads bytes (every built-in game): no zod, no await per token. */
-async function runBytes(io: CliIo, run: NonNullable<JudgeFormat<unknown, unknown>['run']>): Promise<void> {
+async function runBytes(
+  io: CliIo,
+  run: NonNullable<JudgeFormat<unknown, unknown>['run']>,
+  blockBytes: number | undefined,
+): Promise<void> {
   const output = new Output(io.stdout);
-  const input = new ByteReader();
+  const input = new ByteReader(blockBytes);
   await drive(input, run(input, output.answer), inputSource(io), () => output.flush());
   const last = output.flush(true);
   if (last !== undefined) await last;
@@ -146,7 +150,7 @@ export async function runJudge(io: CliIo, catalog: EntryCatalog, args: readonly 
     throw new InputError(`grundy judge takes only the game name, got "${rest.join(' ')}".`);
   const entry = catalog.resolveEntry(gameId);
   const judge = await entry.loadJudge();
-  if (judge.run !== undefined) await runBytes(io, judge.run.bind(judge));
+  if (judge.run !== undefined) await runBytes(io, judge.run.bind(judge), judge.readBlockBytes);
   else if (judge.answerAll !== undefined) return await runAnswerAll(io, judge.answerAll.bind(judge));
   else await runTokens(io, await entry.load());
   return 0;

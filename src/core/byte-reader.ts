@@ -32,7 +32,7 @@ export interface ByteSource {
   next(): Promise<Uint8Array | undefined>;
 }
 
-/** Bytes per block read from a file descriptor. */
+/** Bytes per block read from a file descriptor, unless the reader is given its own (`new ByteReader(n)`). */
 export const BLOCK_BYTES = 1 << 20;
 
 const EMPTY = new Uint8Array(0);
@@ -60,6 +60,12 @@ export class ByteReader {
   /** The line of the last token read, for "the input ended" messages. */
   lastLine = 1;
   private own: Uint8Array = EMPTY;
+
+  /**
+   * `blockBytes`: how much one `fill` asks a file descriptor for. A judge whose pass over each block is cheap
+   * reads smaller blocks (JudgeFormat.readBlockBytes), so each is still in the processor's cache when scanned.
+   */
+  constructor(private readonly blockBytes = BLOCK_BYTES) {}
 
   /** A reader over all of `bytes` (tests, short texts). */
   static of(bytes: Uint8Array | string): ByteReader {
@@ -93,7 +99,7 @@ export class ByteReader {
     if (this.eof) return undefined;
     if (source.readInto !== undefined) {
       const tail = this.end - this.pos;
-      if (this.own.length < tail + BLOCK_BYTES) this.own = Buffer.allocUnsafe(tail + BLOCK_BYTES);
+      if (this.own.length < tail + this.blockBytes) this.own = Buffer.allocUnsafe(tail + this.blockBytes);
       if (tail > 0 && this.buf === this.own) this.own.copyWithin(0, this.pos, this.end);
       else if (tail > 0) this.own.set(this.buf.subarray(this.pos, this.end), 0);
       this.buf = this.own;

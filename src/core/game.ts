@@ -112,6 +112,11 @@ export interface JudgeFormat<P, R> {
    */
   run?(input: ByteReader, answer: (line: string) => void): Reading<void>;
   /**
+   * Optional: bytes per block when `run` reads a file descriptor (default BLOCK_BYTES, 1 MB). A judge that
+   * streams huge tests through a fast loop reads smaller blocks, which stay in the processor's cache.
+   */
+  readonly readBlockBytes?: number;
+  /**
    * Optional, for formats whose tests share work (many questions about one octal code): reads the whole
    * input and answers every test itself, in input order, instead of one solve per test. `note` says why a
    * line is not a plain answer (e.g. a value Grundy cannot vouch for); `grundy judge` prints it on stderr.

@@ -346,6 +346,40 @@ describe('ByteReader', () => {
     expect(served).toBe(33);
   });
 
+  it('asks a file descriptor for blocks of its own size, keeping a token that runs across them', async () => {
+    const bytes = new TextEncoder().encode('12 345678901 x\n');
+    const asked: number[] = [];
+    let at = 0;
+    const source: ByteSource = {
+      readInto(target, offset, length) {
+        asked.push(length);
+        const n = Math.min(length, bytes.length - at);
+        target.set(bytes.subarray(at, at + n), offset);
+        at += n;
+        return n;
+      },
+      next: () => Promise.reject(new Error('a descriptor source is read with readInto')),
+    };
+    const reader = new ByteReader(4);
+    const read = function* (): Reading<unknown[]> {
+      return [
+        yield* reader.int('a', 0, 99),
+        yield* reader.token(),
+        yield* reader.token(),
+        yield* reader.token(),
+      ];
+    };
+    expect(await drive(reader, read(), source)).toEqual([
+      12,
+      { text: '345678901', line: 1 },
+      { text: 'x', line: 1 },
+      undefined,
+    ]);
+    // 4 bytes a block; the unread tail of a block is kept, so a later block has room for 4 more.
+    expect(Math.max(...asked)).toBeLessThanOrEqual(4);
+    expect(asked.length).toBeGreaterThanOrEqual(bytes.length / 4);
+  });
+
   it('reads all of a text held in memory, and says so when a reading wants more', () => {
     expect(readAll('Bob\n', (reader) => reader.word('x', ['Bob', 'Alice']))).toBe('Bob');
     expect(() =>

@@ -32,6 +32,9 @@ function staticClosure(entry: string): { files: string[]; packages: string[] } {
   return { files: [...files].map((f) => relative(src, f)).sort(), packages: [...packages].sort() };
 }
 
+/** A judge's solver module where it is not the game's solve.ts: ABGAME's judge needs only the winner. */
+const JUDGE_SOLVER: Readonly<Record<string, string>> = { abgame: 'winner-scan.ts' };
+
 const heavy = ['zod', 'discord.js', 'bullmq', 'ioredis', 'pino', 'piscina', '@resvg/resvg-js', 'prom-client'];
 
 describe('what a command loads before it runs', () => {
@@ -58,7 +61,7 @@ describe('what a command loads before it runs', () => {
       );
       expect(verb.files.filter((f) => f.startsWith('games/'))).toEqual([]);
       expect(verb.files).toContain('core/byte-reader.ts');
-      expect(judge.files).toContain(`games/${id}/solve.ts`);
+      expect(judge.files).toContain(`games/${id}/${JUDGE_SOLVER[id] ?? 'solve.ts'}`);
     },
   );
 
