@@ -137,8 +137,13 @@ export function weightsByLargestPrime(
     }
   }
   table?.addSorted(keys, words, kept);
+  return nonZeroWeights(byCount);
+}
+
+/** The counts c >= 2 whose weight in `byCount` (indexed by c) is not 0, with those weights. */
+export function nonZeroWeights(byCount: Float64Array): { counts: number[]; weights: number[] } {
   const out: { counts: number[]; weights: number[] } = { counts: [], weights: [] };
-  for (let c = 2; c <= a.n; c++) {
+  for (let c = 2; c < byCount.length; c++) {
     const w = byCount[c] ?? 0;
     if (w !== 0) {
       out.counts.push(c);

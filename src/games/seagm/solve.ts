@@ -17,7 +17,7 @@
  */
 import { distinctPrimes } from './factor.js';
 import { analyseFast, FastSearch, NO_MOVE, type FastAnalysis } from './fast.js';
-import { classesByPrime, weightsByLargestPrime } from './lean.js';
+import { classesByPrime, nonZeroWeights, weightsByLargestPrime } from './lean.js';
 import { rational, toNumber } from '../../math/rational.js';
 import { EXACT_LIMIT, TURN_TABLE_LIMIT, WINNING_LIST_LIMIT } from './limits.js';
 import type { SeagmParams, SeagmResult } from './schema.js';
@@ -352,15 +352,7 @@ export function inclusionExclusionWeights(a: FastAnalysis): { counts: number[]; 
     const c = packed >>> 5;
     if (c >= 2) byCount[c] = (byCount[c] ?? 0) + ((packed & 1) === 1 ? 1 : -1);
   }
-  const out: { counts: number[]; weights: number[] } = { counts: [], weights: [] };
-  for (let c = 2; c <= a.n; c++) {
-    const w = byCount[c] ?? 0;
-    if (w !== 0) {
-      out.counts.push(c);
-      out.weights.push(w);
-    }
-  }
-  return out;
+  return nonZeroWeights(byCount);
 }
 
 /** S(c) for every c in 0..n, in doubles, by the forward recurrence below n/3 and the backward one above. */
