@@ -24,8 +24,8 @@ describe('magic judge: the repeat check among the passages that close a cycle', 
   it('finds the same first repeat as the definition, given any candidates that hold every later listing', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.integer({ min: 0, max: 12 }), { maxLength: 40 }),
-        fc.array(fc.nat(), { maxLength: 10 }),
+        fc.array(fc.integer({ min: 0, max: 12 }), { maxLength: 40, size: 'max' }),
+        fc.array(fc.nat(), { maxLength: 10, size: 'max' }),
         (small, extra) => {
           // Keys spread past 2^32, so the table's hash sees both halves.
           const keys = small.map((k) => k * 2 ** 21 + (k % 3));
@@ -47,7 +47,7 @@ describe('magic judge: the repeat check among the passages that close a cycle', 
             fc.constant(size),
             fc.array(
               fc.tuple(fc.nat(size - 1), fc.nat(size - 1)).filter(([a, b]) => a !== b),
-              { maxLength: 30 },
+              { maxLength: 30, size: 'max' },
             ),
           ),
         ),
@@ -79,7 +79,10 @@ describe('magic judge: the repeat check among the passages that close a cycle', 
         fc
           .integer({ min: 2, max: 9 })
           .chain((n) =>
-            fc.tuple(fc.constant(n), fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: 25 })),
+            fc.tuple(
+              fc.constant(n),
+              fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: 25, size: 'max' }),
+            ),
           ),
         ([n, passages]) => {
           const ends = Int32Array.from(passages.flat());
