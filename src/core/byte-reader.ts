@@ -268,6 +268,49 @@ export class ByteReader {
     return value;
   }
 
+  /** Set by `tryDigits`: the number it read is high * 10^9 + low, with low < 10^9 (both exact doubles). */
+  high = 0;
+  low = 0;
+
+  /**
+   * A plain decimal integer of 1 to 19 digits lying wholly inside the block, left in `high` and `low` without
+   * a bigint; false (nothing consumed) when that cannot be decided here. No range check: the caller compares
+   * `high` and `low` with its own limits, and reads the token again with `bigint` when they do not fit.
+   */
+  tryDigits(): boolean {
+    // Same blank/digit scan as tryInt, written out on purpose: speed (inlined inner loop, no call per byte).
+    const buf = this.buf;
+    const end = this.end;
+    let pos = this.pos;
+    let line = this.line;
+    while (pos < end) {
+      const code = buf[pos] ?? 0;
+      if (SPACE[code] === 0) break;
+      if (code === 10) line++;
+      pos++;
+    }
+    const start = pos;
+    while (pos < end) {
+      const digit = (buf[pos] ?? 0) - 48;
+      if (digit < 0 || digit > 9) break;
+      pos++;
+    }
+    const length = pos - start;
+    if (length === 0 || length > 19) return false;
+    if (pos < end ? SPACE[buf[pos] ?? 0] === 0 : !this.eof) return false;
+    const split = Math.max(start, pos - 9);
+    let high = 0;
+    let low = 0;
+    for (let k = start; k < split; k++) high = high * 10 + (buf[k] ?? 48) - 48;
+    for (let k = split; k < pos; k++) low = low * 10 + (buf[k] ?? 48) - 48;
+    this.high = high;
+    this.low = low;
+    this.pos = pos;
+    this.line = line;
+    this.lastLine = line;
+    return true;
+  }
+
   /** A decimal integer in [min, max] of any size. */
   *bigint(what: string, min: bigint, max: bigint): Reading<bigint> {
     const fast = this.tryBigint(min, max);

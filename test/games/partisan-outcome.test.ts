@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { partisan as game } from '../../src/games/partisan/index.js';
 import { directTable } from '../../src/games/partisan/brute.js';
 import { findCycle, makeRule } from '../../src/games/partisan/engine.js';
-import { OutcomeCache } from '../../src/games/partisan/outcome.js';
+import { lookupParts, OutcomeCache, TABLE_POSITIONS } from '../../src/games/partisan/outcome.js';
 import { solvePartisan } from '../../src/games/partisan/solve.js';
 import { runs } from '../support/runs.js';
 import { judgeOutput } from './judge-harness.js';
@@ -65,7 +65,7 @@ describe('partisan: the outcome-only path of the judge', () => {
 
   it('gives the judge the solver answers', async () => {
     await fc.assert(
-      fc.asyncProperty(batch(8), async (tests) => {
+      fc.asyncProperty(fc.oneof(batch(8), batch(64)), async (tests) => {
         const input = `${tests.length}\n${tests
           .map(({ n, pair: [a = [], b = []] }) => [n, a.length, ...a, b.length, ...b].join(' '))
           .join('\n')}\n`;
@@ -76,6 +76,54 @@ describe('partisan: the outcome-only path of the judge', () => {
       }),
       { numRuns: runs(50) },
     );
+  });
+});
+
+describe('partisan: a position given as high * 10^9 + low', () => {
+  it('folds into a table as the plain definition does, for every size of table the judge keeps', () => {
+    const table = fc
+      .tuple(
+        fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: TABLE_POSITIONS - 1 })),
+        fc.oneof(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: TABLE_POSITIONS })),
+        fc.integer(),
+      )
+      .filter(([pre, period]) => pre + period <= TABLE_POSITIONS)
+      .map(([preperiod, period, seed]) => {
+        // A pattern of A values that no shorter rule repeats: bits of a multiplicative hash of the position.
+        const a = Uint8Array.from(
+          { length: preperiod + period },
+          (_, i) => (Math.imul(i + 1, seed | 1) >>> 17) & 1,
+        );
+        return { preperiod, period, a };
+      });
+    const n = fc.oneof(
+      fc.bigInt({ min: 0n, max: 200_000n }),
+      fc.bigInt({ min: 10n ** 9n - 5n, max: 10n ** 9n + 5n }),
+      fc.bigInt({ min: 0n, max: 10n ** 18n }),
+      fc.bigInt({ min: 10n ** 18n - 5n, max: 10n ** 18n }),
+    );
+    fc.assert(
+      fc.property(table, n, ({ preperiod, period, a }, position) => {
+        const at =
+          position < BigInt(preperiod)
+            ? position
+            : BigInt(preperiod) + ((position - BigInt(preperiod)) % BigInt(period));
+        const high = Number(position / 10n ** 9n);
+        const low = Number(position % 10n ** 9n);
+        expect(lookupParts({ preperiod, period, a }, high, low)).toBe(a[Number(at)] === 1);
+      }),
+      { numRuns: runs(2000) },
+    );
+  });
+
+  it('lets the judge name a repeated move above 32 and a pile past 10^18 on its quick path', async () => {
+    await expect(judgeOutput(game, '1\n9 2 40 40 1 1\n')).rejects.toThrow(/line 2: .*40 appears twice/);
+    await expect(judgeOutput(game, '2\n9 1 40 1 1\n1000000000000000001 1 1 1 1\n')).rejects.toThrow(
+      /line 3: .*from 0 to 1000000000000000000.*"1000000000000000001"/,
+    );
+    const edge = `1\n${10n ** 18n} 1 40 1 33\n`;
+    const want = solvePartisan({ n: String(10n ** 18n), alice: [40], bob: [33] }, {}).aliceWins;
+    expect(await judgeOutput(game, edge)).toBe(want ? 'Alice\n' : 'Bob\n');
   });
 });
 

@@ -241,6 +241,7 @@ describe.each(games.map(([game, input]) => [game.id, game, input] as const))(
 type Step =
   | { readonly kind: 'int'; readonly min: number; readonly max: number }
   | { readonly kind: 'bigint'; readonly min: bigint; readonly max: bigint }
+  | { readonly kind: 'digits' }
   | { readonly kind: 'word' }
   | { readonly kind: 'token' }
   | { readonly kind: 'end' };
@@ -250,6 +251,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.constant<Step>({ kind: 'int', min: 1, max: Number.MAX_SAFE_INTEGER }),
   fc.constant<Step>({ kind: 'bigint', min: 0n, max: 10n ** 18n }),
   fc.constant<Step>({ kind: 'bigint', min: 5n, max: 10n ** 30n }),
+  fc.constant<Step>({ kind: 'digits' }),
   fc.constant<Step>({ kind: 'word' }),
   fc.constant<Step>({ kind: 'token' }),
   fc.constant<Step>({ kind: 'end' }),
@@ -271,9 +273,16 @@ const tokenText = fc.oneof(
     '1e5',
     '\u0000',
     '99999999999999999',
+    '9999999999999999999',
+    '10000000000000000000',
+    '0000000000000000042',
+    '00000000000000000042',
   ),
 );
 const text = layout(fc.array(tokenText, { maxLength: 8 }));
+
+/** The largest number of 19 digits, the most `tryDigits` reads. */
+const MAX_DIGITS = 10n ** 19n - 1n;
 
 /** The words a `word` step accepts: ASCII ones (matched byte by byte) and one that is not. */
 const names = ['Alice', 'Bob', 'é9'];
@@ -285,7 +294,14 @@ function* byteSteps(reader: ByteReader, steps: readonly Step[]): Reading<unknown
       const fast = reader.tryInt(s.min, s.max);
       out.push(fast >= 0 ? fast : yield* reader.int('a number', s.min, s.max));
     } else if (s.kind === 'bigint') out.push(yield* reader.bigint('a big number', s.min, s.max));
-    else if (s.kind === 'word') out.push(yield* reader.word('a name', names));
+    else if (s.kind === 'digits') {
+      // tryDigits, and the careful path when it cannot decide (it must then have consumed nothing).
+      out.push(
+        reader.tryDigits()
+          ? BigInt(reader.high) * 10n ** 9n + BigInt(reader.low)
+          : yield* reader.bigint('a big number', 0n, MAX_DIGITS),
+      );
+    } else if (s.kind === 'word') out.push(yield* reader.word('a name', names));
     else if (s.kind === 'token') out.push(yield* reader.token());
     else out.push(yield* reader.expectEnd());
   }
@@ -297,6 +313,7 @@ async function tokenSteps(reader: InputReader, steps: readonly Step[]): Promise<
   for (const s of steps) {
     if (s.kind === 'int') out.push(await reader.int('a number', s.min, s.max));
     else if (s.kind === 'bigint') out.push(await reader.bigint('a big number', s.min, s.max));
+    else if (s.kind === 'digits') out.push(await reader.bigint('a big number', 0n, MAX_DIGITS));
     else if (s.kind === 'word') out.push(await reader.word('a name', names));
     else if (s.kind === 'token') out.push(await reader.next());
     else out.push(await reader.expectEnd());
@@ -328,6 +345,27 @@ describe('ByteReader', () => {
         },
       ),
       { numRuns: runs(400) },
+    );
+  });
+
+  it('reads numbers of up to 19 digits with tryDigits, and leaves longer ones to the careful path', async () => {
+    const numbers = fc.array(fc.stringMatching(/^[0-9]{1,22}$/), { minLength: 1, maxLength: 8 });
+    await fc.assert(
+      fc.asyncProperty(layout(numbers), cuts, async (input, at) => {
+        const steps: Step[] = [
+          ...input
+            .trim()
+            .split(/\s+/)
+            .map((): Step => ({ kind: 'digits' })),
+          { kind: 'end' },
+        ];
+        const expected = await settle(() => tokenSteps(InputReader.fromString(input), steps));
+        const reader = new ByteReader();
+        const chunks = blocks(new TextEncoder().encode(input), at);
+        const actual = await settle(() => drive(reader, byteSteps(reader, steps), sourceOf(chunks)));
+        expect(actual).toEqual(expected);
+      }),
+      { numRuns: runs(300) },
     );
   });
 

@@ -27,7 +27,8 @@ export const multiplicationJudge: JudgeFormat<MultiplicationParams, Multiplicati
       const small = input.tryInt(Number(MIN_N), MAX_SMALL_N);
       // Stryker disable next-line EqualityOperator: tryInt never returns 0 here (its minimum is 2)
       const n = small >= 0 ? small : yield* input.bigint(`N of test ${test}`, MIN_N, MAX_N);
-      const first = yield* input.word(`the first player of test ${test}`, PLAYERS);
+      const first =
+        input.tryWord(PLAYERS) ?? (yield* input.word(`the first player of test ${test}`, PLAYERS));
       const params = { n: n.toString(), first };
       const result =
         // Stryker disable next-line ConditionalExpression: the BigInt solver gives every small N the same answer (only slower)

@@ -14,7 +14,7 @@ export const TABLE_POSITIONS = 1 << 16;
 /** Positions tabulated over all pairs before the cache starts afresh (memory stays bounded). */
 const CACHE_POSITIONS = 1 << 24;
 
-interface Table {
+export interface Table {
   readonly preperiod: number;
   readonly period: number;
   /** A at positions 0 .. preperiod + period - 1, as 0/1. */
@@ -34,9 +34,43 @@ function lookup(table: Table, n: bigint): boolean {
   return a[at] === 1;
 }
 
+/**
+ * A(n) for n = high * 10^9 + low (low < 10^9), without a bigint. Every table is shorter than 10^9 positions
+ * (TABLE_POSITIONS), so n >= 10^9 lies past the pre-period, and n mod period is taken piece by piece: each
+ * product stays below 2^32.
+ */
+export function lookupParts(table: Table, high: number, low: number): boolean {
+  const { preperiod, period, a } = table;
+  let at: number;
+  if (high === 0) at = low < preperiod ? low : preperiod + ((low - preperiod) % period);
+  else {
+    const rest = ((high % period) * (1e9 % period) + low) % period;
+    at = preperiod + ((rest - (preperiod % period) + period) % period);
+  }
+  return a[at] === 1;
+}
+
+/**
+ * The cache key of a pair of move sets given as masks (bit i - 1 of the low word for move i <= 32, bit i - 33
+ * of the high word for the others): a number when both sets lie within 1..32, the usual case, else a string.
+ */
+function pairKey(aliceLo: number, aliceHi: number, bobLo: number, bobHi: number): number | string {
+  return aliceHi === 0 && bobHi === 0
+    ? (aliceLo >>> 0) * 2 ** 32 + (bobLo >>> 0)
+    : `${aliceLo},${aliceHi},${bobLo},${bobHi}`;
+}
+
+/** The moves of a mask pair, ascending. */
+function movesOf(lo: number, hi: number): number[] {
+  const moves: number[] = [];
+  for (let bit = 0; bit < 32; bit++) if ((lo >>> bit) & 1) moves.push(bit + 1);
+  for (let bit = 0; bit < 32; bit++) if ((hi >>> bit) & 1) moves.push(bit + 33);
+  return moves;
+}
+
 export class OutcomeCache {
   /** Per pair of move sets: its table, or null when that pair goes through the full solver. */
-  private tables = new Map<string, Table | null>();
+  private tables = new Map<number | string, Table | null>();
   private positions = 0;
 
   /** `tablePositions`: the longest pre-period plus period tabulated (tests lower it to reach the fallback). */
@@ -45,17 +79,33 @@ export class OutcomeCache {
   /** Whether Alice, moving first from n, wins (sets sorted ascending and distinct, as the judge reads them). */
   aliceWins(n: bigint, alice: readonly number[], bob: readonly number[]): boolean {
     const rule = makeRule(alice, bob);
-    const key = `${rule.aliceLo},${rule.aliceHi},${rule.bobLo},${rule.bobHi}`;
-    let table = this.tables.get(key);
-    // Stryker disable next-line ConditionalExpression: tabulating again on every call gives the same table (speed only)
-    if (table === undefined) {
-      table = this.tabulate(rule);
-      this.tables.set(key, table);
-    }
+    const table = this.tableOf(rule.aliceLo, rule.aliceHi, rule.bobLo, rule.bobHi);
     // Stryker disable next-line ConditionalExpression: the full solver gives the same answer as the table (speed only)
     if (table !== null) return lookup(table, n);
     const params: PartisanParams = { n: n.toString(), alice: [...alice], bob: [...bob] };
     return solvePartisan(params, {}).aliceWins;
+  }
+
+  /**
+   * The same answer for n = high * 10^9 + low and the sets as masks (`masks`: Alice's low and high words,
+   * then Bob's): 1 when Alice wins, 0 when Bob does, -1 when the pair goes through the full solver (then ask
+   * `aliceWins`).
+   */
+  aliceWinsParts(high: number, low: number, masks: Int32Array): number {
+    const table = this.tableOf(masks[0] ?? 0, masks[1] ?? 0, masks[2] ?? 0, masks[3] ?? 0);
+    if (table === null) return -1;
+    return lookupParts(table, high, low) ? 1 : 0;
+  }
+
+  private tableOf(aliceLo: number, aliceHi: number, bobLo: number, bobHi: number): Table | null {
+    const key = pairKey(aliceLo, aliceHi, bobLo, bobHi);
+    let table = this.tables.get(key);
+    // Stryker disable next-line ConditionalExpression: tabulating again on every call gives the same table (speed only)
+    if (table === undefined) {
+      table = this.tabulate(makeRule(movesOf(aliceLo, aliceHi), movesOf(bobLo, bobHi)));
+      this.tables.set(key, table);
+    }
+    return table;
   }
 
   private tabulate(rule: ReturnType<typeof makeRule>): Table | null {
