@@ -8,14 +8,16 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0);
 });
 
-let env: NodeJS.ProcessEnv | undefined;
-try {
-  env = readEnvironment();
-} catch (error) {
-  process.stderr.write(`grundy: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 2;
-}
-if (env !== undefined) {
+/** The command of the process's arguments. Not top-level await: the bundle is a script (see bin/grundy.js). */
+async function main(): Promise<void> {
+  let env: NodeJS.ProcessEnv;
+  try {
+    env = readEnvironment();
+  } catch (error) {
+    process.stderr.write(`grundy: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 2;
+    return;
+  }
   process.exitCode = await runCli(process.argv.slice(2), {
     // Created only when a command reads it: `grundy judge` reads descriptor 0 directly.
     get stdin() {
@@ -28,3 +30,5 @@ if (env !== undefined) {
   });
   exitWhenDone();
 }
+
+void main();

@@ -1,6 +1,6 @@
 /** Wraps terminal text to a width, keeping list markers and indents as a hanging indent. */
 
-const MARKER = /^(\s*(?:[-*•]|\d+\.)?\s*)/;
+const MARKER = /^(\s*(?:[-*\u2022]|\d+\.)?\s*)/;
 
 /** One line -> lines of at most `width` columns (a single word longer than that stays whole). */
 export function wrapLine(line: string, width: number): string[] {

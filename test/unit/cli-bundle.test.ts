@@ -1,11 +1,21 @@
 /**
- * The `grundy` binary runs dist/bundle/grundy.js, one file built by scripts/bundle-cli.ts (`npm run build`,
- * which `pretest` runs). These tests check that the bundle is what bin uses, that `grundy judge` then loads
- * nothing else of ours but the shared errors module, and that the bundle answers and fails exactly as tsc's
- * output of the same sources (dist/cli/main.js) does: same stdout, stderr and exit status, byte for byte.
+ * The `grundy` binary runs dist/bundle/grundy.cjs, one script built by scripts/bundle-cli.ts (`npm run build`,
+ * which `pretest` runs), compiled with the code cache beside it. These tests check that the bundle is what bin
+ * uses (no module of ours is loaded but bin and the shared errors module), that the code cache is written when
+ * missing or unusable and left alone when good, and that the bundle answers and fails exactly as tsc's output
+ * of the same sources (dist/cli/main.js) does: same stdout, stderr and exit status, byte for byte.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -71,16 +81,54 @@ describe('bin/grundy.js', () => {
     { args: ['rules', 'seagm'], input: '' },
     { args: ['games'], input: '' },
     { args: ['--version'], input: '' },
-  ])('$args loads the bundle and, of ours, only the shared errors module besides', ({ args, input }) => {
-    const file = join(dir, `loads-${args.join('-')}`);
-    const r = run(['--import', pathToFileURL(recorder).href, bin], args, input, { GRUNDY_LOADS_FILE: file });
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
-    const ours = readFileSync(file, 'utf8')
-      .split('\n')
-      .filter((url) => url.startsWith(pathToFileURL(root).href))
-      .map((url) => fileURLToPath(url).slice(root.length));
-    expect(ours).toEqual(['bin/grundy.js', 'dist/bundle/grundy.js', 'dist/core/errors.js']);
+  ])(
+    '$args runs the bundle: of our modules, only bin and the shared errors module load',
+    ({ args, input }) => {
+      const file = join(dir, `loads-${args.join('-')}`);
+      const r = run(['--import', pathToFileURL(recorder).href, bin], args, input, {
+        GRUNDY_LOADS_FILE: file,
+      });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      const ours = readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((url) => url.startsWith(pathToFileURL(root).href))
+        .map((url) => fileURLToPath(url).slice(root.length));
+      expect(ours).toEqual(['bin/grundy.js', 'dist/core/errors.js']);
+    },
+  );
+
+  it('writes the code cache when it is missing or unusable, and leaves a good one alone', () => {
+    // A copy of what bin needs, so that this test alone touches its cache.
+    const copy = join(dir, 'install');
+    mkdirSync(join(copy, 'dist/core'), { recursive: true });
+    cpSync(join(root, 'bin'), join(copy, 'bin'), { recursive: true });
+    cpSync(join(root, 'dist/bundle'), join(copy, 'dist/bundle'), { recursive: true });
+    cpSync(join(root, 'dist/core/errors.js'), join(copy, 'dist/core/errors.js'));
+    cpSync(join(root, 'package.json'), join(copy, 'package.json'));
+    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
+    const cache = join(copy, 'dist/bundle/grundy.cjs.cache');
+    const judge = (): Run =>
+      run([join(copy, 'bin/grundy.js')], ['judge', 'seagm'], inputs['seagm']?.good ?? '');
+    const want = run([bin], ['judge', 'seagm'], inputs['seagm']?.good ?? '');
+    expect(want.code).toBe(0);
+
+    rmSync(cache);
+    expect(judge()).toEqual(want);
+    expect(existsSync(cache)).toBe(true);
+    const written = readFileSync(cache);
+    expect(written.length).toBeGreaterThan(1000);
+
+    expect(judge()).toEqual(want);
+    expect(readFileSync(cache).equals(written)).toBe(true);
+
+    // V8 rejects it (it checks the source and Node's version too): the answer stands, and a fresh cache replaces it.
+    writeFileSync(cache, 'not a code cache');
+    expect(judge()).toEqual(want);
+    const rewritten = readFileSync(cache);
+    expect(rewritten.length).toBeGreaterThan(1000);
+    expect(judge()).toEqual(want);
+    expect(readFileSync(cache).equals(rewritten)).toBe(true);
   });
 });
 

@@ -32,8 +32,8 @@ export function readOctalCode(raw: string): OctalCode {
     throw new OctalCodeError(`code ${what}; code must be ${FORM}`);
   };
   if (text === '') fail('is empty');
-  if (text === NIM || /^0?\.3+(\.\.\.|…)$/.test(text)) return { code: NIM, digits: [], nim: true };
-  if (/(\.\.\.|…)$/.test(text))
+  if (text === NIM || /^0?\.3+(\.\.\.|\u2026)$/.test(text)) return { code: NIM, digits: [], nim: true };
+  if (/(\.\.\.|\u2026)$/.test(text))
     fail(`"${quoteInput(raw.trim())}" repeats forever, which only Nim (0.333...) may`);
   const point = text.indexOf('.');
   if (point < 0) fail(`"${quoteInput(raw.trim())}" has no point (write 0.77 or .77, not 77)`);
