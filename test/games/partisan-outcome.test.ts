@@ -116,11 +116,47 @@ describe('partisan: a position given as high * 10^9 + low', () => {
     );
   });
 
+  it('answers every pair of sets within {1, 2, 21, 22, 32, 33, 40} in one input as direct DP does', async () => {
+    // Moves on both sides of the two mask words (32 | 33) and of the numeric cache keys (Alice's 21 | 22), pairs
+    // that differ only in the high word or only in one player's set: each pair keeps its own table.
+    const moves = [1, 2, 21, 22, 32, 33, 40];
+    const sets = Array.from({ length: 1 << moves.length }, (_, bits) =>
+      moves.filter((_, i) => (bits >> i) & 1),
+    );
+    const piles = [0, 37, 250];
+    const lines: string[] = [];
+    const want: string[] = [];
+    for (const alice of sets)
+      for (const bob of sets) {
+        const { a } = directTable({ n: '250', alice, bob });
+        for (const n of piles) {
+          lines.push([n, alice.length, ...alice, bob.length, ...bob].join(' '));
+          want.push(a[n] === 1 ? 'Alice' : 'Bob');
+        }
+      }
+    expect(await judgeOutput(game, `${lines.length}\n${lines.join('\n')}\n`)).toBe(`${want.join('\n')}\n`);
+  });
+
+  it('answers through the full solver a pair too long to tabulate, on the quick path too', async () => {
+    // {6, 11, 53, 58, 64} for both: period 2,508,961, past TABLE_POSITIONS.
+    const set = [6, 11, 53, 58, 64];
+    const piles = [123_456_789n, 10n ** 18n];
+    const input = `${piles.length}\n${piles.map((n) => `${n} 5 ${set.join(' ')} 5 ${set.join(' ')}`).join('\n')}\n`;
+    const want = piles.map((n) =>
+      solvePartisan({ n: n.toString(), alice: set, bob: set }, {}).aliceWins ? 'Alice' : 'Bob',
+    );
+    expect(await judgeOutput(game, input)).toBe(`${want.join('\n')}\n`);
+  });
+
   it('lets the judge name a repeated move above 32 and a pile past 10^18 on its quick path', async () => {
     await expect(judgeOutput(game, '1\n9 2 40 40 1 1\n')).rejects.toThrow(/line 2: .*40 appears twice/);
     await expect(judgeOutput(game, '2\n9 1 40 1 1\n1000000000000000001 1 1 1 1\n')).rejects.toThrow(
       /line 3: .*from 0 to 1000000000000000000.*"1000000000000000001"/,
     );
+    for (const pile of ['2000000000000000000', '9999999999999999999'])
+      await expect(judgeOutput(game, `1\n${pile} 0 0\n`)).rejects.toThrow(
+        new RegExp(`line 2: .*from 0 to 1000000000000000000.*"${pile}"`),
+      );
     const edge = `1\n${10n ** 18n} 1 40 1 33\n`;
     const want = solvePartisan({ n: String(10n ** 18n), alice: [40], bob: [33] }, {}).aliceWins;
     expect(await judgeOutput(game, edge)).toBe(want ? 'Alice\n' : 'Bob\n');

@@ -52,11 +52,13 @@ export function lookupParts(table: Table, high: number, low: number): boolean {
 
 /**
  * The cache key of a pair of move sets given as masks (bit i - 1 of the low word for move i <= 32, bit i - 33
- * of the high word for the others): a number when both sets lie within 1..32, the usual case, else a string.
+ * of the high word for the others): a number when Alice's moves lie within 1..21 and Bob's within 1..32, the
+ * usual case (Alice's mask times 2^32 plus Bob's stays below 2^53, so every such pair has its own number), else
+ * a string.
  */
 function pairKey(aliceLo: number, aliceHi: number, bobLo: number, bobHi: number): number | string {
-  return aliceHi === 0 && bobHi === 0
-    ? (aliceLo >>> 0) * 2 ** 32 + (bobLo >>> 0)
+  return aliceHi === 0 && bobHi === 0 && aliceLo >>> 21 === 0
+    ? aliceLo * 2 ** 32 + (bobLo >>> 0)
     : `${aliceLo},${aliceHi},${bobLo},${bobHi}`;
 }
 
