@@ -138,9 +138,9 @@ describe('partisan: a position given as high * 10^9 + low', () => {
   });
 
   it('answers through the full solver a pair too long to tabulate, on the quick path too', async () => {
-    // {6, 11, 53, 58, 64} for both: period 2,508,961, past TABLE_POSITIONS.
+    // {6, 11, 53, 58, 64} for both: period 2,508,961, past TABLE_POSITIONS. Bob wins the first two piles.
     const set = [6, 11, 53, 58, 64];
-    const piles = [123_456_789n, 10n ** 18n];
+    const piles = [5n, 7_777_777n, 123_456_789n, 10n ** 18n];
     const input = `${piles.length}\n${piles.map((n) => `${n} 5 ${set.join(' ')} 5 ${set.join(' ')}`).join('\n')}\n`;
     const want = piles.map((n) =>
       solvePartisan({ n: n.toString(), alice: set, bob: set }, {}).aliceWins ? 'Alice' : 'Bob',
