@@ -13,7 +13,8 @@
  *    the splits a = 1, 2, ... meets every rare value below the smallest missing common one within a few steps.
  * Only when G(n) itself turns out rare must every split be walked. The mask is rechosen at each checkpoint to
  * make the rare positions among the recent values fewest (a Walsh-Hadamard transform of the value counts
- * scores every mask at once); when even the best mask leaves too many rare positions, the plain method runs
+ * scores every mask at once), and in between as soon as a stride of values brings far more rare positions
+ * than the mask promised; when even the best mask leaves too many rare positions, the plain method runs
  * (every split walked, quadratic: some unsolved codes such as 0.106 show no sparse space at all). Options are
  * marked with a stamp per value (stamp[v] = n), so nothing is cleared between values, and the smallest
  * missing value of each class is read off the class's ascending list of values.
@@ -131,6 +132,9 @@ export class ValueTable {
   // Stryker disable next-line UnaryOperator: the constructor's setBits(1) replaces this array before any use.
   private stamp = new Int32Array(4).fill(-1);
   private rareCount = 0;
+  /** rareCount at the last stride point, and the rare positions a stride is expected to add under the mask. */
+  private rareAtStride = 0;
+  private expectedRare = 0;
   /** Work done so far (see WORK_STRIDE), and workAt[j] = the work when G(0..j * stride) were done. */
   private work = 0;
   private workAt = new Float64Array(16);
@@ -191,7 +195,7 @@ export class ValueTable {
           this.period = provePeriod(this.values, stop, this.rule.k);
           if (this.period === null) this.checkedTo = stop;
         }
-        this.chooseMask();
+        this.chooseMask(this.length >> 1);
       }
       next *= 2;
     }
@@ -225,7 +229,7 @@ export class ValueTable {
       // The mask is chosen at every checkpoint reached, the target included, so a table resumed from here
       // goes on exactly as a fresh one would (settledTo relies on it).
       if (stop === next) {
-        this.chooseMask();
+        this.chooseMask(this.length >> 1);
         next *= 2;
       }
       if (stop === target) break;
@@ -265,11 +269,25 @@ export class ValueTable {
       this.length = n + 1;
       if (n % this.stride === 0) {
         this.recordWork(n / this.stride);
+        this.watchRareShare();
         if (this.work > maxWork && n < last) return false;
       }
       if (onProgress !== undefined && n % this.progressEvery === 0) onProgress(n);
     }
     return true;
+  }
+
+  /**
+   * At a stride point: when the last stride added far more rare positions than the mask was chosen for, the
+   * values have changed their ways (0.143 near 370,000 starts taking 16 and 18, rare under the mask that
+   * suited the values before) and the mask is chosen again from that stride's values, without waiting for
+   * the next checkpoint: each rare position costs a walk of every split, as much as a whole choice. The
+   * slack of 8 keeps chance from triggering it where the expected count is tiny.
+   */
+  private watchRareShare(): void {
+    if (this.mask !== 0 && this.rareCount - this.rareAtStride > 2 * this.expectedRare + 8)
+      this.chooseMask(this.length - this.stride);
+    this.rareAtStride = this.rareCount;
   }
 
   private recordWork(j: number): void {
@@ -415,15 +433,16 @@ export class ValueTable {
   }
 
   /**
-   * Picks the mask with the fewest rare positions among the recent values G(n/2..n-1) (the early values of
-   * many games are wild, and what counts is how the rest goes on), and keeps it when its expected cost per
-   * value (every rare position listed, a full walk at each rare one) beats the plain method's walk.
+   * Picks the mask with the fewest rare positions among the recent values G(from..n-1) (G(n/2..n-1) at a
+   * checkpoint: the early values of many games are wild, and what counts is how the rest goes on), and keeps
+   * it when its expected cost per value (every rare position listed, a full walk at each rare one) beats the
+   * plain method's walk.
    */
-  private chooseMask(): void {
+  private chooseMask(recentFrom: number): void {
     if (this.rule.splits.length === 0) return;
     const size = 1 << this.bits;
     const score = new Float64Array(size);
-    const from = Math.max(1, this.length >> 1);
+    const from = Math.max(1, recentFrom);
     for (let n = from; n < this.length; n++) score[this.values[n]!]! += 1;
     // Walsh-Hadamard: score[M] becomes the sum over v of count(v) * (-1)^|v & M| = rare - common.
     for (let h = 1; h < size; h *= 2) {
@@ -440,6 +459,7 @@ export class ValueTable {
     for (let m = 1; m < size; m++) if (score[m]! < score[best]!) best = m;
     const window = this.length - from;
     const rareShare = (window + score[best]!) / 2 / window;
+    this.expectedRare = rareShare * this.stride;
     let rare = 0;
     for (let n = 1; n < this.length; n++) if (!isCommon(this.values[n]!, best)) rare++;
     const half = this.length / 2;
@@ -450,6 +470,8 @@ export class ValueTable {
     this.rareCount = 0;
     if (best === 0) return;
     for (let n = 1; n < this.length; n++) if (!isCommon(this.values[n]!, best)) this.pushRare(n);
+    // Always chosen at a stride point (checkpoints are some): the next stride counts from the new list.
+    this.rareAtStride = this.rareCount;
   }
 }
 
