@@ -10,7 +10,8 @@
  *  - a common option value comes from a rare and a common heap, and all of them come from walking the short
  *    list of rare positions;
  *  - a rare option value comes from two common (or two rare) heaps; those pairs are so plentiful that walking
- *    the splits a = 1, 2, ... meets every rare value below the smallest missing common one within a few steps.
+ *    the splits meets every rare value below the smallest missing common one within a few steps (two walks
+ *    taking turns: from a = 1 and from about where the last walk found its last value).
  * Only when G(n) itself turns out rare must every split be walked. The mask is rechosen at each checkpoint to
  * make the rare positions among the recent values fewest (a Walsh-Hadamard transform of the value counts
  * scores every mask at once), and in between as soon as a stride of values brings far more rare positions
@@ -98,6 +99,18 @@ export function provePeriod(g: Int32Array, m: number, k: number): Period | null 
 export const CHECKPOINT = 1024;
 
 /**
+ * Splits a walk looks at before handing over to the other walk (see mexAt): small enough that a walk whose
+ * start is no help costs at most about twice as much, large enough that the hand-overs cost little.
+ */
+const WALK_BLOCK = 64;
+
+/**
+ * How far before the split where the last walk found its last missing value the next walk starts: where a
+ * value turns up moves by a few hundred splits from one heap to the next (0.143 past 370,000).
+ */
+const WALK_BACK = 256;
+
+/**
  * Work (inner-loop steps: a split or a rare position looked at) is recorded at every multiple of the stride,
  * WORK_STRIDE or the first checkpoint if smaller, and a budget is checked there (so every checkpoint of the
  * solver's tables is a stride point).
@@ -135,6 +148,14 @@ export class ValueTable {
   /** rareCount at the last stride point, and the rare positions a stride is expected to add under the mask. */
   private rareAtStride = 0;
   private expectedRare = 0;
+  /**
+   * Where the next walk over the splits starts besides a = 1 (WALK_BACK before the split at which the last
+   * walk that ended there found its last missing rare value). The values of some codes change their ways far
+   * out (0.143 takes 16 and 18 from about 370,000 on), and then some rare option values come only from a
+   * split with one heap before the change, at a about n - 370,000 for every n: walking from 1 alone would
+   * cost that much each time.
+   */
+  private walkFrom = 1;
   /** Work done so far (see WORK_STRIDE), and workAt[j] = the work when G(0..j * stride) were done. */
   private work = 0;
   private workAt = new Float64Array(16);
@@ -343,44 +364,77 @@ export class ValueTable {
     let candidate = rareValues[ri]!;
     // (A mask is chosen only for codes with splits, so there is at least one.)
     if (candidate < smallestCommon) {
-      // Walk the splits until every rare value below smallestCommon has turned up, or all splits are seen.
-      if (splits.length === 1) {
-        const rest = n - splits[0]!;
-        let a = 1;
-        for (let b = rest - 1; a <= b; a++, b--) {
-          const x = g[a]! ^ g[b]!;
-          stamp[x] = n;
-          if (x === candidate) {
-            while (stamp[rareValues[ri]!] === n) ri++;
-            candidate = rareValues[ri]!;
-            if (candidate > smallestCommon) break;
-          }
-        }
-        work += a;
-      } else {
-        const half = (n - splits[0]!) >> 1;
-        let a = 1;
-        scan: for (; a <= half; a++) {
-          for (let s = 0; s < splits.length; s++) {
-            const rest = n - splits[s]!;
-            if (2 * a > rest) break;
-            const x = g[a]! ^ g[rest - a]!;
-            stamp[x] = n;
-            if (x === candidate) {
-              while (stamp[rareValues[ri]!] === n) ri++;
-              candidate = rareValues[ri]!;
-              if (candidate > smallestCommon) break scan;
-            }
-          }
-        }
-        work += a * splits.length;
+      // Walk the splits until every rare value below smallestCommon has turned up, or all splits are seen:
+      // two walks taking turns, WALK_BLOCK splits at a time, one up from where the last walk found its last
+      // missing value (walkFrom) and one up from the first split to there.
+      const half = (n - splits[0]!) >> 1;
+      const resume = Math.min(this.walkFrom, half + 1);
+      let low = 1;
+      let high = resume;
+      let highTurn = true;
+      let looked = 0;
+      while (candidate < smallestCommon && (low < resume || high <= half)) {
+        if (low >= resume) highTurn = true;
+        else if (high > half) highTurn = false;
+        const from = highTurn ? high : low;
+        const to = Math.min(highTurn ? half : resume - 1, from + WALK_BLOCK - 1);
+        const seen = this.walkSplits(n, from, to, ri, smallestCommon);
+        looked += seen;
+        while (stamp[rareValues[ri]!] === n) ri++;
+        candidate = rareValues[ri]!;
+        if (highTurn) {
+          high += seen;
+          if (candidate > smallestCommon) this.walkFrom = Math.max(1, high - 1 - WALK_BACK);
+        } else low += seen;
+        highTurn = !highTurn;
       }
+      work += looked * splits.length;
     }
     this.work += work;
     const mex = candidate < smallestCommon ? candidate : smallestCommon;
     if (mex === candidate) this.pushRare(n);
     if (mex >= 1 << this.bits) this.setBits(this.bits + 1);
     return mex;
+  }
+
+  /**
+   * Stamps the options G(a) ^ G(rest - a) of n for a = from..to (every split with a <= rest - a) until every
+   * rare value below `limit` is stamped (`ri`: the first unstamped one's index in rareValues); how many a it
+   * looked at.
+   */
+  private walkSplits(n: number, from: number, to: number, ri: number, limit: number): number {
+    const g = this.values;
+    const stamp = this.stamp;
+    const rareValues = this.rareValues;
+    const splits = this.rule.splits;
+    let candidate = rareValues[ri]!;
+    if (splits.length === 1) {
+      const rest = n - splits[0]!;
+      for (let a = from; a <= to; a++) {
+        const x = g[a]! ^ g[rest - a]!;
+        stamp[x] = n;
+        if (x === candidate) {
+          while (stamp[rareValues[ri]!] === n) ri++;
+          candidate = rareValues[ri]!;
+          if (candidate > limit) return a - from + 1;
+        }
+      }
+      return to - from + 1;
+    }
+    for (let a = from; a <= to; a++) {
+      for (let s = 0; s < splits.length; s++) {
+        const rest = n - splits[s]!;
+        if (2 * a > rest) break;
+        const x = g[a]! ^ g[rest - a]!;
+        stamp[x] = n;
+        if (x === candidate) {
+          while (stamp[rareValues[ri]!] === n) ri++;
+          candidate = rareValues[ri]!;
+          if (candidate > limit) return a - from + 1;
+        }
+      }
+    }
+    return to - from + 1;
   }
 
   /**
