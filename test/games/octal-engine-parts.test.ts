@@ -153,6 +153,42 @@ describe('octal engine: parts against independent computations', () => {
     }
   });
 
+  it('chooses the mask again at a stride point whose values bring far more rare positions than promised', () => {
+    // The engine's rule, with stride = checkpoint: at each stride point s, when the rare positions under the
+    // mask among G(s - stride + 1..s) exceed 2 * expected + 8 (expected: the chosen mask's rare share in its
+    // window, per stride), the mask is chosen from those values; then, at a checkpoint, from G(s/2..s).
+    let rechosen = 0;
+    for (const code of ['0.206', '0.366', '0.74', '0.014', '0.126', '0.142', '0.166'])
+      for (const checkpoint of [16, 32]) {
+        const last = 832;
+        const g = bruteValues(code, last);
+        const table = new ValueTable(makeRule(digitsOf(code)), checkpoint, true);
+        let mask = 0;
+        let expected = 0;
+        const choose = (from: number, to: number) => {
+          const best = bestMask(g, from, to);
+          mask = best.mask;
+          expected = (best.rare / (to - from + 1)) * checkpoint;
+        };
+        for (let s = checkpoint; s <= last; s += checkpoint) {
+          table.valuesTo(s, false);
+          const isCheckpoint = (s & (s - 1)) === 0;
+          if (mask !== 0 && rareCount(g, mask, s - checkpoint + 1, s) > 2 * expected + 8) {
+            const before = mask;
+            choose(s - checkpoint + 1, s);
+            if (!isCheckpoint && mask !== before) rechosen++;
+          }
+          if (isCheckpoint) choose(s / 2, s);
+          expect(table.rarePositions, `${code} from ${checkpoint} at ${s}`).toBe(
+            mask === 0 ? -1 : rareCount(g, mask, 1, s),
+          );
+        }
+        expect(Array.from(table.valuesTo(last, false)), code).toEqual(g);
+      }
+    // The rule really fired between checkpoints and changed the mask there.
+    expect(rechosen).toBeGreaterThan(5);
+  });
+
   it('keeps the plain method where the sparse space costs more (expected rare work against a full walk)', () => {
     const kinds = new Set<string>();
     for (const code of ['0.6', '0.106', '0.004', '0.16', '0.414', '0.54', '0.7', '0.3', '0.165', '0.356']) {

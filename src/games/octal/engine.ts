@@ -10,10 +10,12 @@
  *  - a common option value comes from a rare and a common heap, and all of them come from walking the short
  *    list of rare positions;
  *  - a rare option value comes from two common (or two rare) heaps; those pairs are so plentiful that walking
- *    the splits a = 1, 2, ... meets every rare value below the smallest missing common one within a few steps.
+ *    the splits meets every rare value below the smallest missing common one within a few steps (two walks
+ *    taking turns: from a = 1 and from about where the last walk found its last value).
  * Only when G(n) itself turns out rare must every split be walked. The mask is rechosen at each checkpoint to
  * make the rare positions among the recent values fewest (a Walsh-Hadamard transform of the value counts
- * scores every mask at once); when even the best mask leaves too many rare positions, the plain method runs
+ * scores every mask at once), and in between as soon as a stride of values brings far more rare positions
+ * than the mask promised; when even the best mask leaves too many rare positions, the plain method runs
  * (every split walked, quadratic: some unsolved codes such as 0.106 show no sparse space at all). Options are
  * marked with a stamp per value (stamp[v] = n), so nothing is cleared between values, and the smallest
  * missing value of each class is read off the class's ascending list of values.
@@ -97,6 +99,18 @@ export function provePeriod(g: Int32Array, m: number, k: number): Period | null 
 export const CHECKPOINT = 1024;
 
 /**
+ * Splits a walk looks at before handing over to the other walk (see mexAt): small enough that a walk whose
+ * start is no help costs at most about twice as much, large enough that the hand-overs cost little.
+ */
+const WALK_BLOCK = 64;
+
+/**
+ * How far before the split where the last walk found its last missing value the next walk starts: where a
+ * value turns up moves by a few hundred splits from one heap to the next (0.143 past 370,000).
+ */
+const WALK_BACK = 256;
+
+/**
  * Work (inner-loop steps: a split or a rare position looked at) is recorded at every multiple of the stride,
  * WORK_STRIDE or the first checkpoint if smaller, and a budget is checked there (so every checkpoint of the
  * solver's tables is a stride point).
@@ -131,6 +145,17 @@ export class ValueTable {
   // Stryker disable next-line UnaryOperator: the constructor's setBits(1) replaces this array before any use.
   private stamp = new Int32Array(4).fill(-1);
   private rareCount = 0;
+  /** rareCount at the last stride point, and the rare positions a stride is expected to add under the mask. */
+  private rareAtStride = 0;
+  private expectedRare = 0;
+  /**
+   * Where the next walk over the splits starts besides a = 1 (WALK_BACK before the split at which the last
+   * walk that ended there found its last missing rare value). The values of some codes change their ways far
+   * out (0.143 takes 16 and 18 from about 370,000 on), and then some rare option values come only from a
+   * split with one heap before the change, at a about n - 370,000 for every n: walking from 1 alone would
+   * cost that much each time.
+   */
+  private walkFrom = 1;
   /** Work done so far (see WORK_STRIDE), and workAt[j] = the work when G(0..j * stride) were done. */
   private work = 0;
   private workAt = new Float64Array(16);
@@ -191,7 +216,7 @@ export class ValueTable {
           this.period = provePeriod(this.values, stop, this.rule.k);
           if (this.period === null) this.checkedTo = stop;
         }
-        this.chooseMask();
+        this.chooseMask(this.length >> 1);
       }
       next *= 2;
     }
@@ -225,7 +250,7 @@ export class ValueTable {
       // The mask is chosen at every checkpoint reached, the target included, so a table resumed from here
       // goes on exactly as a fresh one would (settledTo relies on it).
       if (stop === next) {
-        this.chooseMask();
+        this.chooseMask(this.length >> 1);
         next *= 2;
       }
       if (stop === target) break;
@@ -265,11 +290,25 @@ export class ValueTable {
       this.length = n + 1;
       if (n % this.stride === 0) {
         this.recordWork(n / this.stride);
+        this.watchRareShare();
         if (this.work > maxWork && n < last) return false;
       }
       if (onProgress !== undefined && n % this.progressEvery === 0) onProgress(n);
     }
     return true;
+  }
+
+  /**
+   * At a stride point: when the last stride added far more rare positions than the mask was chosen for, the
+   * values have changed their ways (0.143 near 370,000 starts taking 16 and 18, rare under the mask that
+   * suited the values before) and the mask is chosen again from that stride's values, without waiting for
+   * the next checkpoint: each rare position costs a walk of every split, as much as a whole choice. The
+   * slack of 8 keeps chance from triggering it where the expected count is tiny.
+   */
+  private watchRareShare(): void {
+    if (this.mask !== 0 && this.rareCount - this.rareAtStride > 2 * this.expectedRare + 8)
+      this.chooseMask(this.length - this.stride);
+    this.rareAtStride = this.rareCount;
   }
 
   private recordWork(j: number): void {
@@ -325,44 +364,77 @@ export class ValueTable {
     let candidate = rareValues[ri]!;
     // (A mask is chosen only for codes with splits, so there is at least one.)
     if (candidate < smallestCommon) {
-      // Walk the splits until every rare value below smallestCommon has turned up, or all splits are seen.
-      if (splits.length === 1) {
-        const rest = n - splits[0]!;
-        let a = 1;
-        for (let b = rest - 1; a <= b; a++, b--) {
-          const x = g[a]! ^ g[b]!;
-          stamp[x] = n;
-          if (x === candidate) {
-            while (stamp[rareValues[ri]!] === n) ri++;
-            candidate = rareValues[ri]!;
-            if (candidate > smallestCommon) break;
-          }
-        }
-        work += a;
-      } else {
-        const half = (n - splits[0]!) >> 1;
-        let a = 1;
-        scan: for (; a <= half; a++) {
-          for (let s = 0; s < splits.length; s++) {
-            const rest = n - splits[s]!;
-            if (2 * a > rest) break;
-            const x = g[a]! ^ g[rest - a]!;
-            stamp[x] = n;
-            if (x === candidate) {
-              while (stamp[rareValues[ri]!] === n) ri++;
-              candidate = rareValues[ri]!;
-              if (candidate > smallestCommon) break scan;
-            }
-          }
-        }
-        work += a * splits.length;
+      // Walk the splits until every rare value below smallestCommon has turned up, or all splits are seen:
+      // two walks taking turns, WALK_BLOCK splits at a time, one up from where the last walk found its last
+      // missing value (walkFrom) and one up from the first split to there.
+      const half = (n - splits[0]!) >> 1;
+      const resume = Math.min(this.walkFrom, half + 1);
+      let low = 1;
+      let high = resume;
+      let highTurn = true;
+      let looked = 0;
+      while (candidate < smallestCommon && (low < resume || high <= half)) {
+        if (low >= resume) highTurn = true;
+        else if (high > half) highTurn = false;
+        const from = highTurn ? high : low;
+        const to = Math.min(highTurn ? half : resume - 1, from + WALK_BLOCK - 1);
+        const seen = this.walkSplits(n, from, to, ri, smallestCommon);
+        looked += seen;
+        while (stamp[rareValues[ri]!] === n) ri++;
+        candidate = rareValues[ri]!;
+        if (highTurn) {
+          high += seen;
+          if (candidate > smallestCommon) this.walkFrom = Math.max(1, high - 1 - WALK_BACK);
+        } else low += seen;
+        highTurn = !highTurn;
       }
+      work += looked * splits.length;
     }
     this.work += work;
     const mex = candidate < smallestCommon ? candidate : smallestCommon;
     if (mex === candidate) this.pushRare(n);
     if (mex >= 1 << this.bits) this.setBits(this.bits + 1);
     return mex;
+  }
+
+  /**
+   * Stamps the options G(a) ^ G(rest - a) of n for a = from..to (every split with a <= rest - a) until every
+   * rare value below `limit` is stamped (`ri`: the first unstamped one's index in rareValues); how many a it
+   * looked at.
+   */
+  private walkSplits(n: number, from: number, to: number, ri: number, limit: number): number {
+    const g = this.values;
+    const stamp = this.stamp;
+    const rareValues = this.rareValues;
+    const splits = this.rule.splits;
+    let candidate = rareValues[ri]!;
+    if (splits.length === 1) {
+      const rest = n - splits[0]!;
+      for (let a = from; a <= to; a++) {
+        const x = g[a]! ^ g[rest - a]!;
+        stamp[x] = n;
+        if (x === candidate) {
+          while (stamp[rareValues[ri]!] === n) ri++;
+          candidate = rareValues[ri]!;
+          if (candidate > limit) return a - from + 1;
+        }
+      }
+      return to - from + 1;
+    }
+    for (let a = from; a <= to; a++) {
+      for (let s = 0; s < splits.length; s++) {
+        const rest = n - splits[s]!;
+        if (2 * a > rest) break;
+        const x = g[a]! ^ g[rest - a]!;
+        stamp[x] = n;
+        if (x === candidate) {
+          while (stamp[rareValues[ri]!] === n) ri++;
+          candidate = rareValues[ri]!;
+          if (candidate > limit) return a - from + 1;
+        }
+      }
+    }
+    return to - from + 1;
   }
 
   /**
@@ -415,15 +487,16 @@ export class ValueTable {
   }
 
   /**
-   * Picks the mask with the fewest rare positions among the recent values G(n/2..n-1) (the early values of
-   * many games are wild, and what counts is how the rest goes on), and keeps it when its expected cost per
-   * value (every rare position listed, a full walk at each rare one) beats the plain method's walk.
+   * Picks the mask with the fewest rare positions among the recent values G(from..n-1) (G(n/2..n-1) at a
+   * checkpoint: the early values of many games are wild, and what counts is how the rest goes on), and keeps
+   * it when its expected cost per value (every rare position listed, a full walk at each rare one) beats the
+   * plain method's walk.
    */
-  private chooseMask(): void {
+  private chooseMask(recentFrom: number): void {
     if (this.rule.splits.length === 0) return;
     const size = 1 << this.bits;
     const score = new Float64Array(size);
-    const from = Math.max(1, this.length >> 1);
+    const from = Math.max(1, recentFrom);
     for (let n = from; n < this.length; n++) score[this.values[n]!]! += 1;
     // Walsh-Hadamard: score[M] becomes the sum over v of count(v) * (-1)^|v & M| = rare - common.
     for (let h = 1; h < size; h *= 2) {
@@ -440,6 +513,7 @@ export class ValueTable {
     for (let m = 1; m < size; m++) if (score[m]! < score[best]!) best = m;
     const window = this.length - from;
     const rareShare = (window + score[best]!) / 2 / window;
+    this.expectedRare = rareShare * this.stride;
     let rare = 0;
     for (let n = 1; n < this.length; n++) if (!isCommon(this.values[n]!, best)) rare++;
     const half = this.length / 2;
@@ -450,6 +524,8 @@ export class ValueTable {
     this.rareCount = 0;
     if (best === 0) return;
     for (let n = 1; n < this.length; n++) if (!isCommon(this.values[n]!, best)) this.pushRare(n);
+    // Always chosen at a stride point (checkpoints are some): the next stride counts from the new list.
+    this.rareAtStride = this.rareCount;
   }
 }
 
