@@ -15,7 +15,7 @@ import type { StoredAnswer } from './answer.js';
 import { RedisAnswerCache } from './cache.js';
 import type { GameCatalog } from '../games/catalog.js';
 import { loadCatalog } from '../load-catalog.js';
-import { closeWithin, connectRedis, holdWrites, RedisLink } from './connection.js';
+import { closeWithin, connectRedis, holdWrites, RedisLink, writesInOrder } from './connection.js';
 import { downloadFile, type StagedFile } from './file-input.js';
 import { QUICK_GUARD_MS, QuickGuard, solveAndStore } from './solve-step.js';
 import { SolvePool } from './thread-pool.js';
@@ -86,11 +86,13 @@ export async function createSolveWorker(
   const { metrics, concurrency } = options;
   const catalog = options.catalog ?? (await loadCatalog(config.GRUNDY_EXTRA_GAMES_MODULE));
   const link = await connectRedis(url, 'worker', logger, config.REDIS_CONNECT_TIMEOUT_MS);
-  // The answer is written to the cache without waiting for it (the job carries it back to the asker anyway).
-  // In the queue's own Redis, the write goes out on the connection BullMQ completes the job on, just before
-  // that: Redis runs a connection's commands in order, so whoever sees the job completed finds it cached too (on a
-  // cluster the key may live on another master; an ask in that instant is answered from the finished job).
-  // Held back until BullMQ has issued the completion too, the two leave in one write.
+  // In one Redis that holds the queue and the cache, the answer is written to the cache without waiting for it
+  // (the job carries it back to the asker anyway): the write goes out on the connection BullMQ completes the job
+  // on, just before that, and Redis runs a connection's commands in order, so whoever sees the job completed finds
+  // it cached too. Held back until BullMQ has issued the completion too, the two leave in one write.
+  // On a cluster (the key may live on another master) or a separate cache Redis, nothing orders the two, so the
+  // job completes only once the write is done: an ask that sees the job finished must find the answer cached.
+  const storeInOrder = config.CACHE_REDIS_URL === undefined && writesInOrder(link.client);
   const cache =
     config.CACHE_REDIS_URL === undefined
       ? new RedisAnswerCache(link, config.CACHE_TTL_SECONDS, logger, false, () => holdWrites(link.client))
@@ -198,7 +200,7 @@ export async function createSolveWorker(
         timeoutMs: data.timeoutMs,
         via: 'worker',
         store,
-        awaitStore: false,
+        awaitStore: !storeInOrder,
         signal,
         file: staged?.path,
         onProgress: (fraction) => {
@@ -233,7 +235,7 @@ export async function createSolveWorker(
         timeoutMs: data.timeoutMs,
         via: 'worker',
         store,
-        awaitStore: false,
+        awaitStore: !storeInOrder,
         here: quick,
       });
       if (logger.isLevelEnabled('debug'))
