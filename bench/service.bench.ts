@@ -111,6 +111,8 @@ async function cacheHits(service: SolveService, count: number): Promise<number> 
 async function bullmqNoop(prefix: string): Promise<{ drain: number; roundTrip: number }> {
   const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   const queue = new Queue('noop', { connection, prefix });
+  // Each waiting job.waitUntilFinished adds a 'closing' listener to the queue (BullMQ's way): IN_FLIGHT of them.
+  queue.setMaxListeners(IN_FLIGHT + 10);
   const events = new QueueEvents('noop', { connection: { url: REDIS_URL }, prefix });
   const worker = new Worker('noop', () => Promise.resolve(1), {
     connection,
