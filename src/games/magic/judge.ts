@@ -329,6 +329,46 @@ function isSpace(code: number): boolean {
 }
 
 /**
+ * The nine digits at buf[at .. at + 9) as a number, or -1 when a byte there is not a digit. Two short chains of
+ * multiplications instead of one long one; every byte is checked at once (d | (9 - d) is negative unless d is
+ * 0 to 9). The caller makes sure the bytes lie in the block.
+ */
+export function nineDigits(buf: Uint8Array, at: number): number {
+  const d0 = (buf[at] ?? 0) - 48;
+  const d1 = (buf[at + 1] ?? 0) - 48;
+  const d2 = (buf[at + 2] ?? 0) - 48;
+  const d3 = (buf[at + 3] ?? 0) - 48;
+  const d4 = (buf[at + 4] ?? 0) - 48;
+  const d5 = (buf[at + 5] ?? 0) - 48;
+  const d6 = (buf[at + 6] ?? 0) - 48;
+  const d7 = (buf[at + 7] ?? 0) - 48;
+  const d8 = (buf[at + 8] ?? 0) - 48;
+  const digits = d0 | d1 | d2 | d3 | d4 | d5 | d6 | d7 | d8;
+  const nines =
+    (9 - d0) | (9 - d1) | (9 - d2) | (9 - d3) | (9 - d4) | (9 - d5) | (9 - d6) | (9 - d7) | (9 - d8);
+  if ((digits | nines) < 0) return -1;
+  return (
+    (((d0 * 10 + d1) * 10 + d2) * 10 + d3) * 100_000 + ((((d4 * 10 + d5) * 10 + d6) * 10 + d7) * 10 + d8)
+  );
+}
+
+/** As nineDigits, for the eight digits at buf[at .. at + 8). */
+export function eightDigits(buf: Uint8Array, at: number): number {
+  const d0 = (buf[at] ?? 0) - 48;
+  const d1 = (buf[at + 1] ?? 0) - 48;
+  const d2 = (buf[at + 2] ?? 0) - 48;
+  const d3 = (buf[at + 3] ?? 0) - 48;
+  const d4 = (buf[at + 4] ?? 0) - 48;
+  const d5 = (buf[at + 5] ?? 0) - 48;
+  const d6 = (buf[at + 6] ?? 0) - 48;
+  const d7 = (buf[at + 7] ?? 0) - 48;
+  const digits = d0 | d1 | d2 | d3 | d4 | d5 | d6 | d7;
+  const nines = (9 - d0) | (9 - d1) | (9 - d2) | (9 - d3) | (9 - d4) | (9 - d5) | (9 - d6) | (9 - d7);
+  if ((digits | nines) < 0) return -1;
+  return (((d0 * 10 + d1) * 10 + d2) * 10 + d3) * 10_000 + (((d4 * 10 + d5) * 10 + d6) * 10 + d7);
+}
+
+/**
  * Passages from `from` on while both rooms are plain decimals (up to 19 digits) lying wholly inside the block
  * and within 1..N. Returns the first passage it could not read; that one is left unconsumed for the careful
  * loop. One tight loop with the position in a local: this is what runs 2·10^6 times on the largest boards.
@@ -357,40 +397,56 @@ function fastPassages(input: ByteReader, board: BigBoard, from: number): number 
         // Stryker disable next-line ConditionalExpression: code 0 ends the scan: the careful loop reads the same room
         code = pos < end ? (buf[pos] ?? 0) : 0;
       }
-      // One pass over the digits: the first nine (leading zeros included: they add nothing) go into `head`,
-      // the rest (up to ten more) into `tail`; the halves follow from the two by one division.
-      const start = pos;
-      const headEnd = Math.min(pos + 9, end);
-      let head = 0;
-      while (pos < headEnd && code >= 48 && code <= 57) {
-        head = head * 10 + code - 48;
-        pos++;
-        // Stryker disable next-line ConditionalExpression: code 0 ends the scan: the careful loop reads the same room
-        code = pos < end ? (buf[pos] ?? 0) : 0;
+      // Most rooms of a large board have 18 or 17 digits: those are read in straight-line code, nine digits at
+      // a time (the digit-by-digit loop below is one long chain of multiplications), when the byte after them
+      // lies in the block and is whitespace. Anything else (a non-digit among them) goes the loop's way.
+      let high = -1;
+      let low = -1;
+      let length = 0;
+      if (pos + 18 < end && isSpace(buf[pos + 18] ?? 0)) {
+        high = nineDigits(buf, pos);
+        low = nineDigits(buf, pos + 9);
+        length = 18;
+      } else if (pos + 17 < end && isSpace(buf[pos + 17] ?? 0)) {
+        high = eightDigits(buf, pos);
+        low = nineDigits(buf, pos + 8);
+        length = 17;
       }
-      let tail = 0;
-      while (code >= 48 && code <= 57) {
-        tail = tail * 10 + code - 48;
-        pos++;
-        // Stryker disable next-line ConditionalExpression: code 0 ends the scan: the careful loop reads the same room
-        code = pos < end ? (buf[pos] ?? 0) : 0;
-      }
-      const length = pos - start;
-      // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: declining more rooms is harmless (the careful loop reads them)
-      if (length === 0 || length > 19) break passages;
-      // The room must end at whitespace, or at the very end of the input: else it may go on in the next block.
-      if (pos < end ? !isSpace(code) : !eof) break passages;
-      const tailDigits = Math.max(0, length - 9);
-      let high: number;
-      let low: number;
-      if (tailDigits === 10) {
-        high = head * 10 + Math.floor(tail / 1e9);
-        low = tail - Math.floor(tail / 1e9) * 1e9;
-      } else {
-        // head < 10^9 < 2^31: integer division by truncation, no floating-point remainder.
-        const rest = TEN_POWERS[9 - tailDigits] ?? 1;
-        high = (head / rest) | 0;
-        low = (head - high * rest) * (TEN_POWERS[tailDigits] ?? 1) + tail;
+      if (high >= 0 && low >= 0) pos += length;
+      else {
+        // One pass over the digits: the first nine (leading zeros included: they add nothing) go into `head`,
+        // the rest (up to ten more) into `tail`; the halves follow from the two by one division.
+        const start = pos;
+        const headEnd = Math.min(pos + 9, end);
+        let head = 0;
+        while (pos < headEnd && code >= 48 && code <= 57) {
+          head = head * 10 + code - 48;
+          pos++;
+          // Stryker disable next-line ConditionalExpression: code 0 ends the scan: the careful loop reads the same room
+          code = pos < end ? (buf[pos] ?? 0) : 0;
+        }
+        let tail = 0;
+        while (code >= 48 && code <= 57) {
+          tail = tail * 10 + code - 48;
+          pos++;
+          // Stryker disable next-line ConditionalExpression: code 0 ends the scan: the careful loop reads the same room
+          code = pos < end ? (buf[pos] ?? 0) : 0;
+        }
+        length = pos - start;
+        // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: declining more rooms is harmless (the careful loop reads them)
+        if (length === 0 || length > 19) break passages;
+        // The room must end at whitespace, or at the very end of the input: else it may go on in the next block.
+        if (pos < end ? !isSpace(code) : !eof) break passages;
+        const tailDigits = Math.max(0, length - 9);
+        if (tailDigits === 10) {
+          high = head * 10 + Math.floor(tail / 1e9);
+          low = tail - Math.floor(tail / 1e9) * 1e9;
+        } else {
+          // head < 10^9 < 2^31: integer division by truncation, no floating-point remainder.
+          const rest = TEN_POWERS[9 - tailDigits] ?? 1;
+          high = (head / rest) | 0;
+          low = (head - high * rest) * (TEN_POWERS[tailDigits] ?? 1) + tail;
+        }
       }
       if (!inRange(high, low, nHigh, nLow)) break passages;
       if (half === 0) {

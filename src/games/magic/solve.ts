@@ -78,8 +78,9 @@ function tally(sets: DisjointSets, count: number): Tally {
   // Stryker disable next-line EqualityOperator: id = count has no entry, so the root check skips it
   for (let id = 0; id < count; id++) {
     // A root holds minus its set's size; any other id its parent (>= 0).
-    const s = -(link[id] ?? 0);
-    if (s <= 0) continue;
+    const entry = link[id] ?? 0;
+    if (entry >= 0) continue;
+    const s = -entry;
     pairs += (s * (s - 1)) / 2;
     if (s % 2 === 1) oddTouched++;
     else evenTouched++;
