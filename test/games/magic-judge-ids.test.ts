@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DisjointSets, joinPassages } from '../../src/games/magic/dsu.js';
 import { magic } from '../../src/games/magic/index.js';
+import { denseIds } from '../../src/games/magic/judge.js';
 import { firstRepeat, firstRepeatByRoom, PAIR_KEY_LIMIT } from '../../src/games/magic/limits.js';
 import { runs } from '../support/runs.js';
 import { judgeError, judgeOutput, legacyJudgeOutput } from './judge-harness.js';
@@ -111,6 +112,66 @@ describe('magic judge: the repeat check among the passages that close a cycle', 
       ),
       { numRuns: runs(300) },
     );
+  });
+});
+
+/** Ids by definition: rooms 1 and 2 are 0 and 1, every other room the next id when first seen. */
+function idsByDefinition(rooms: readonly (readonly [number, number])[]): { ids: number[]; size: number } {
+  const seen = new Map<string, number>([
+    ['0:1', 0],
+    ['0:2', 1],
+  ]);
+  const ids = rooms.map(([high, low]) => {
+    const key = `${high}:${low}`;
+    const known = seen.get(key);
+    if (known !== undefined) return known;
+    seen.set(key, seen.size);
+    return seen.size - 1;
+  });
+  return { ids, size: seen.size };
+}
+
+describe('magic judge: dense ids for rooms held as halves', () => {
+  // Rooms as (high, low) halves: few distinct values, so rooms repeat, and 1 and 2 (0:1, 0:2) turn up.
+  const room = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 40 }));
+  const check = (rooms: readonly (readonly [number, number])[]): void => {
+    const ends = new Int32Array(rooms.length);
+    const size = denseIds(
+      Int32Array.from(rooms, ([high]) => high),
+      Int32Array.from(rooms, ([, low]) => low),
+      ends,
+    );
+    const expected = idsByDefinition(rooms);
+    expect([...ends]).toEqual(expected.ids);
+    expect(size).toBe(expected.size);
+  };
+
+  it('numbers rooms 1 and 2 as 0 and 1, the others 2, 3, ... in order of first sight', () => {
+    fc.assert(
+      fc.property(fc.array(room, { maxLength: 60, size: 'max' }), (rooms) => check(rooms)),
+      { numRuns: runs(400) },
+    );
+  });
+
+  it('numbers them the same when they are spread over many buckets', () => {
+    // Over 4,096 rooms take several buckets; rooms drawn from 20,000 values repeat across them.
+    const many = fc.tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 1, max: 4_000 }));
+    fc.assert(
+      fc.property(fc.array(many, { minLength: 9_000, maxLength: 20_000 }), (rooms) => check(rooms)),
+      { numRuns: runs(10), endOnFailure: true },
+    );
+  });
+
+  it('gives rooms 1 and 2 their ids wherever they stand, and counts them even when absent', () => {
+    check([]);
+    check([
+      [0, 7],
+      [0, 2],
+      [0, 7],
+      [5, 1],
+      [0, 1],
+      [0, 2],
+    ]);
   });
 });
 

@@ -173,8 +173,8 @@ describe('magic DisjointSets', () => {
           expect(joined).toEqual(apart);
           expect(together).toEqual(flooded);
           const roots = label.map((_, i) => sets.find(i));
-          expect(roots.map((root) => sets.parent[root])).toEqual(roots);
-          expect(label.map((_, i) => sets.size[sets.find(i)])).toEqual(
+          expect(roots.map((root) => sets.isRoot(root))).toEqual(roots.map(() => true));
+          expect(label.map((_, i) => sets.sizeOf(i))).toEqual(
             label.map((l) => label.filter((m) => m === l).length),
           );
         },
@@ -187,7 +187,8 @@ describe('magic DisjointSets', () => {
     const sets = new DisjointSets(16);
     for (const step of [1, 2, 4, 8]) for (let i = 0; i + step < 16; i += 2 * step) sets.union(i, i + step);
     expect(sets.find(15)).toBe(0);
-    expect(sets.size[0]).toBe(16);
+    expect(sets.isRoot(0)).toBe(true);
+    expect(sets.sizeOf(0)).toBe(16);
   });
 
   it('stays shallow: union by size keeps every path under log2(n) + 1 steps on a long chain', () => {
@@ -198,10 +199,10 @@ describe('magic DisjointSets', () => {
     let deepest = 0;
     for (let i = 0; i < n; i++) {
       let depth = 0;
-      for (let x = i; sets.parent[x] !== x; x = sets.parent[x] ?? x) depth++;
+      for (let x = i; !sets.isRoot(x); x = sets.link[x] ?? x) depth++;
       deepest = Math.max(deepest, depth);
     }
     expect(deepest).toBeLessThanOrEqual(12);
-    expect(sets.size[sets.find(0)]).toBe(n);
+    expect(sets.sizeOf(0)).toBe(n);
   });
 });

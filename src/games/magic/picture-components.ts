@@ -56,7 +56,7 @@ export function selectComponents(
   // The largest other components, kept in a short list by insertion.
   const room = Math.max(0, limit - must.length);
   const top: number[] = [];
-  const size = (root: number) => sets.size[root] ?? 1;
+  const size = (root: number) => sets.sizeOf(root);
   for (let i = 0; i < count; i++) {
     if (sets.find(i) !== i) continue;
     if (seen.has(`#${i}`) || room === 0) continue;

@@ -70,16 +70,17 @@ interface Tally {
 }
 
 function tally(sets: DisjointSets, count: number): Tally {
-  const parent = sets.parent;
-  const size = sets.size;
+  const link = sets.link;
   let oddTouched = 0;
   let evenTouched = 0;
   let pairs = 0;
   const largest: number[] = [];
-  // Stryker disable next-line EqualityOperator: id = count has no parent entry, so the root check skips it
+  // Stryker disable next-line EqualityOperator: id = count has no entry, so the root check skips it
   for (let id = 0; id < count; id++) {
-    if (parent[id] !== id) continue;
-    const s = size[id] ?? 1;
+    // A root holds minus its set's size; any other id its parent (>= 0).
+    const entry = link[id] ?? 0;
+    if (entry >= 0) continue;
+    const s = -entry;
     pairs += (s * (s - 1)) / 2;
     if (s % 2 === 1) oddTouched++;
     else evenTouched++;
@@ -103,8 +104,8 @@ function startOf(
 ) {
   const first = sets.find(0);
   const second = sets.find(1);
-  const firstSize = sets.size[first] ?? 1;
-  const secondSize = sets.size[second] ?? 1;
+  const firstSize = sets.sizeOf(first);
+  const secondSize = sets.sizeOf(second);
   const connected = first === second;
   const oddAll = BigInt(counts.oddTouched) + untouched;
   const missing = counts.pairs - passages;
@@ -233,8 +234,8 @@ function realiseMoves(board: Board, steps: readonly AbstractStep[]): WinningMove
   const even: Component[] = [];
   // Three of each parity are enough: a join takes two and a teleport needs one more.
   for (let id = 0; id < index.size && (odd.length < 3 || even.length < 3); id++) {
-    if (sets.parent[id] !== id || id === first || id === second) continue;
-    const isOdd = (sets.size[id] ?? 1) % 2 === 1;
+    if (!sets.isRoot(id) || id === first || id === second) continue;
+    const isOdd = sets.sizeOf(id) % 2 === 1;
     const list = isOdd ? odd : even;
     // Stryker disable next-line ConditionalExpression,EqualityOperator: keeping more than 3 candidates changes nothing: a move takes at most 3 (two to join, one to land in), always the first ones
     if (list.length < 3) list.push({ room: index.room(id), odd: isOdd });
@@ -318,8 +319,8 @@ export function insidePair(board: Board): [Room, Room] | undefined {
   }
   let chosen = -1;
   for (let id = 0; id < index.size && chosen < 0; id++) {
-    const s = sets.size[id] ?? 1;
-    if (sets.parent[id] === id && (edges[id] ?? 0) < (s * (s - 1)) / 2) chosen = id;
+    const s = sets.sizeOf(id);
+    if (sets.isRoot(id) && (edges[id] ?? 0) < (s * (s - 1)) / 2) chosen = id;
   }
   // Stryker disable next-line ConditionalExpression: insidePair is only asked when some group misses a passage, so a component is always chosen
   if (chosen < 0) return undefined;
