@@ -14,7 +14,12 @@ import {
   searchPrefix,
   weightsByLargestPrime,
 } from '../../src/games/seagm/lean.js';
-import { inclusionExclusionWeights, solveSeagm, solveSeagmJudge } from '../../src/games/seagm/solve.js';
+import {
+  analyse,
+  inclusionExclusionWeights,
+  solveSeagm,
+  solveSeagmJudge,
+} from '../../src/games/seagm/solve.js';
 import { smallCards } from './seagm.fixture.js';
 import { judgeOutput, legacyJudgeOutput } from './judge-harness.js';
 
@@ -177,6 +182,34 @@ describe('SEAGM divisor counts by largest prime (lean.ts)', () => {
     expect(Array.from(a.classRadical)).toEqual([5, 6, 30]);
     const prefix = (budget: number) => searchPrefix(a, budget);
     expect([0, 1, 2, 3, 4, 10, 11, 12].map(prefix)).toEqual([0, 1, 1, 1, 2, 2, 3, 3]);
+  });
+
+  it('counts every d of shared primes as the plain analysis does, primes on both sides of 1024', () => {
+    // Primes below and above DIRECT_PRIMES (1024), where analyseFast's prime ids switch from an array to a hash.
+    const near = [2, 3, 5, 7, 1009, 1013, 1019, 1021, 1031, 1033, 1039, 1049, 30_011, 30_013];
+    const cardsNear = fc.array(
+      fc
+        .subarray(near, { minLength: 1, maxLength: 3 })
+        .map((ps) => ps.reduce((x, y) => x * y, 1))
+        .filter((v) => v <= 1_000_000_000),
+      { minLength: 1, maxLength: 60 },
+    );
+    fc.assert(
+      fc.property(fc.oneof(cardsNear, smallCards), (cards) => {
+        const plain = analyse(cards);
+        const a = analyseFast(cards);
+        const got = entries(a.table);
+        for (const [d, count] of got) expect(plain.cardsDivisibleBy(d ?? 0)).toBe(count);
+        // Every shared prime is in the table, and nothing else of one prime.
+        const shared = [...new Set(cards.flatMap((c) => near.filter((p) => c % p === 0)))]
+          .filter((p) => plain.cardsDivisibleBy(p) >= 2)
+          .sort((x, y) => x - y);
+        if (cards.every((c) => c <= 100 || near.some((p) => c % p === 0)))
+          expect(got.map(([d]) => d ?? 0).filter((d) => near.includes(d))).toEqual(shared);
+        expect(new Set(a.classPrimeIds).size).toBe(a.primeIdCount);
+      }),
+      { numRuns: runs(200) },
+    );
   });
 
   it('numbers the shared primes only, one id per prime, below primeIdCount', () => {
