@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runs } from '../support/runs.js';
 import { seagm } from '../../src/games/seagm/index.js';
-import { analyseFast, DivisorTable } from '../../src/games/seagm/fast.js';
+import { analyseFast, DivisorTable, IndexMap } from '../../src/games/seagm/fast.js';
 import {
   classesByPrime,
   completeTable,
@@ -270,6 +270,40 @@ describe('SEAGM divisor table: sorted bulk inserts', () => {
         },
       ),
       { numRuns: runs(100) },
+    );
+  });
+});
+
+describe('SEAGM index map (prime and class ids)', () => {
+  it('keeps the ids of 5,000 keys through several growths from the smallest size', () => {
+    const map = new IndexMap(0);
+    const keys = Array.from({ length: 5000 }, (_, i) => 100_003 * (i + 1));
+    keys.forEach((k, i) => expect(map.idOf(k)).toBe(i));
+    const again = keys.map((k) => map.idOf(k));
+    expect(again).toEqual(keys.map((_, i) => i));
+    expect(map.size).toBe(5000);
+  });
+
+  it('hands out ids in first-seen order and keeps them as it grows', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 2_000_000_000 }), { maxLength: 6000, size: 'max' }),
+        fc.integer({ min: 0, max: 3000 }),
+        (keys, expected) => {
+          const map = new IndexMap(expected);
+          const first = new Map<number, number>();
+          for (const k of keys) {
+            if (!first.has(k)) first.set(k, first.size);
+            expect(map.idOf(k)).toBe(first.get(k));
+          }
+          expect(map.size).toBe(first.size);
+          // Every key again, after all the growing: the same ids; idOr stores `fresh` only for a new key.
+          for (const [k, id] of first) expect(map.idOr(k, -5)).toBe(id);
+          expect(map.idOr(2_000_000_001, 77)).toBe(77);
+          expect(map.idOf(2_000_000_001)).toBe(77);
+        },
+      ),
+      { numRuns: runs(60) },
     );
   });
 });

@@ -230,11 +230,11 @@ function gcd(a: number, b: number): number {
  * id sit side by side (slots[2i], slots[2i + 1]), so a lookup waits on one cache line.
  */
 export class IndexMap {
-  private readonly slots: Int32Array;
-  private readonly mask: number;
-  private readonly shift: number;
+  private slots: Int32Array;
+  private mask: number;
+  private shift: number;
   size = 0;
-  /** Holds up to `expected` keys (it does not grow). */
+  /** Starts with room for `expected` keys (at most half full) and grows as needed. */
   constructor(expected: number) {
     let cap = 1024;
     while (cap < expected * 2) cap *= 2;
@@ -261,8 +261,26 @@ export class IndexMap {
     }
     slots[2 * i] = key;
     slots[2 * i + 1] = fresh;
-    this.size++;
+    if (++this.size * 2 > this.mask) this.grow();
     return fresh;
+  }
+
+  private grow(): void {
+    const old = this.slots;
+    const cap = old.length; // twice the slots
+    const slots = new Int32Array(2 * cap);
+    const mask = cap - 1;
+    this.shift -= 1;
+    for (let j = 0; j < old.length; j += 2) {
+      const key = old[j] ?? 0;
+      if (key === 0) continue;
+      let i = Math.imul(key, 0x9e3779b1) >>> this.shift;
+      while ((slots[2 * i] ?? 0) !== 0) i = (i + 1) & mask;
+      slots[2 * i] = key;
+      slots[2 * i + 1] = old[j + 1] ?? 0;
+    }
+    this.slots = slots;
+    this.mask = mask;
   }
 }
 
@@ -317,10 +335,10 @@ function factorValues(values: Int32Array, multiplicity: Int32Array): Factored {
     end = distinctPrimesInto(values[i] ?? 1, primes, end);
   }
   primeStart[distinct] = end;
-  // Each prime's id, kept for the class pass: one lookup per prime instead of two. A value below 2^31 has
-  // at most 3 prime factors from DIRECT_PRIMES up, so the map (room for 4 * distinct) never fills.
+  // Each prime's id, kept for the class pass: one lookup per prime instead of two. The map starts small
+  // (it grows): a smaller table waits less on memory.
   const primeIdAt = new Int32Array(end);
-  const primeIds = new IndexMap(distinct * 2);
+  const primeIds = new IndexMap(distinct >> 2);
   // directIds[p] = 1 + the id of the prime p < DIRECT_PRIMES (0: not seen yet).
   const directIds = new Int32Array(DIRECT_PRIMES);
   let ids = 0;
@@ -369,7 +387,7 @@ function classesOf(
   const distinct = multiplicity.length;
   const end = primeStart[distinct] ?? 0;
   const classOf = new Int32Array(distinct).fill(-1);
-  const classIds = new IndexMap(distinct);
+  const classIds = new IndexMap(distinct >> 2);
   const classRadical = new Int32Array(distinct);
   const classCount = new Int32Array(distinct);
   const classStart = new Int32Array(distinct + 1);

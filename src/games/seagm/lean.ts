@@ -67,6 +67,12 @@ class WordList implements DivisorWords {
     this.keys = new Int32Array(capacity);
     this.words = new Int32Array(capacity);
   }
+  /** Appends one pair. */
+  push(key: number, word: number): void {
+    this.reserve(1);
+    this.keys[this.length] = key;
+    this.words[this.length++] = word;
+  }
   /** Makes room for `more` pairs. */
   reserve(more: number): void {
     if (this.length + more > this.keys.length) this.grow(this.length + more);
@@ -119,8 +125,8 @@ class LargestPrimePass {
   }
 
   /**
-   * Counts, for the classes listed at e in [from, to) under q, every subset d' of their primes below q
-   * (d' = 1, m = 0, stands for d = q alone); with `hold`, notes each subset's slot for drain's `wanted`.
+   * Counts, for the classes listed at e in [from, to) under q, every subset d' > 1 of their primes below q
+   * (d = q alone is counted by the caller); with `hold`, notes each subset's slot for hand.
    */
   count(from: number, to: number, hold: boolean): void {
     const { cls, place } = this.byPrime;
@@ -134,8 +140,8 @@ class LargestPrimePass {
       const subsets = 1 << (place[e] ?? 0);
       const add = (classCount[c] ?? 0) << 1;
       products[0] = 1;
-      for (let m = 0; m < subsets; m++) {
-        const d = m === 0 ? 1 : (products[m & (m - 1)] ?? 1) * (primes[at + 31 - Math.clz32(m & -m)] ?? 1);
+      for (let m = 1; m < subsets; m++) {
+        const d = (products[m & (m - 1)] ?? 1) * (primes[at + 31 - Math.clz32(m & -m)] ?? 1);
         products[m] = d;
         let i = Math.imul(d, 0x9e3779b1) >>> shift;
         for (;;) {
@@ -226,15 +232,24 @@ export function weightsByLargestPrime(
   for (let q = 0; q < a.primeIdCount; q++) {
     const first = head[q] ?? 0;
     const last = head[q + 1] ?? 0;
+    // The subsets d' > 1 to count, and c_q: the cards of the classes holding q.
     let need = 0;
-    for (let e = first; e < last; e++) need += 1 << (place[e] ?? 0);
+    let cards = 0;
+    for (let e = first; e < last; e++) {
+      need += (1 << (place[e] ?? 0)) - 1;
+      cards += a.classCount[cls[e] ?? 0] ?? 0;
+    }
     pass.prepare(need);
     // q's value (every shared prime is held by some class).
     const qValue = a.classPrimes[(a.classStart[cls[first] ?? 0] ?? 0) + (place[first] ?? 0)] ?? 1;
+    // d = q (d' = 1): c_q >= 2 cards (q is shared), -mu(q) = 1, one prime (odd).
+    byCount[cards] = (byCount[cards] ?? 0) + 1;
+    all?.push(qValue, (cards << 5) | 1);
     if (wanted !== null) {
       // cls lists each prime's classes ascending, so the classes below upTo come first.
       let split = first;
       while (split < last && (cls[split] ?? 0) < upTo) split++;
+      if (split > first) wanted.push(qValue, (cards << 5) | 1);
       pass.count(first, split, true);
       pass.count(split, last, false);
       pass.hand(qValue, wanted);
