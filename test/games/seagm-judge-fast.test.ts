@@ -7,9 +7,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runs } from '../support/runs.js';
 import { seagm } from '../../src/games/seagm/index.js';
-import { analyseFast, DivisorTable } from '../../src/games/seagm/fast.js';
-import { classesByPrime, weightsByLargestPrime } from '../../src/games/seagm/lean.js';
-import { inclusionExclusionWeights, solveSeagm, solveSeagmJudge } from '../../src/games/seagm/solve.js';
+import { analyseFast, DivisorTable, IndexMap } from '../../src/games/seagm/fast.js';
+import {
+  classesByPrime,
+  completeTable,
+  searchPrefix,
+  weightsByLargestPrime,
+} from '../../src/games/seagm/lean.js';
+import {
+  analyse,
+  inclusionExclusionWeights,
+  solveSeagm,
+  solveSeagmJudge,
+} from '../../src/games/seagm/solve.js';
 import { smallCards } from './seagm.fixture.js';
 import { judgeOutput, legacyJudgeOutput } from './judge-harness.js';
 
@@ -35,6 +45,23 @@ function entries(table: DivisorTable): number[][] {
     if (key !== 0) out.push([key, (table.slots[i + 1] ?? 0) >>> 5, (table.slots[i + 1] ?? 0) & 31]);
   }
   return out.sort((x, y) => (x[0] ?? 0) - (y[0] ?? 0));
+}
+
+const weights = (w: { counts: number[]; weights: number[] }) => ({ counts: w.counts, weights: w.weights });
+
+/** Every squarefree d > 1 dividing the radical of a class below upTo (the d its search can look up). */
+function divisorsBelow(a: ReturnType<typeof analyseFast>, upTo: number): Set<number> {
+  const out = new Set<number>();
+  for (let c = 0; c < upTo; c++) {
+    const from = a.classStart[c] ?? 0;
+    const k = (a.classStart[c + 1] ?? 0) - from;
+    for (let m = 1; m < 1 << k; m++) {
+      let d = 1;
+      for (let i = 0; i < k; i++) if (((m >> i) & 1) === 1) d *= a.classPrimes[from + i] ?? 1;
+      out.add(d);
+    }
+  }
+  return out;
 }
 
 /** Cards with many shared primes (up to 9 of the first 12), as in the adversarial benchmark. */
@@ -80,6 +107,17 @@ describe('SEAGM lean judge solver', () => {
     }
   });
 
+  it('gives the full solver W and P whatever part of the table the search starts with', () => {
+    fc.assert(
+      fc.property(fc.oneof(sharedCards, manyPrimes), fc.nat(60), (cards, budget) => {
+        const sorted = [...cards].sort((x, y) => x - y);
+        const full = lean(solveSeagm({ cards: sorted }, 0));
+        expect(lean(solveSeagmJudge(cards, 0, budget))).toEqual(full);
+      }),
+      { numRuns: runs(150) },
+    );
+  });
+
   it.each([
     [[1], false],
     [[1, 1, 1], false],
@@ -102,13 +140,93 @@ describe('SEAGM divisor counts by largest prime (lean.ts)', () => {
         const lean = analyseFast(cards, false);
         expect(lean.table.size).toBe(0);
         const byPrime = classesByPrime(lean);
-        expect(weightsByLargestPrime(lean, byPrime)).toEqual(inclusionExclusionWeights(full));
+        expect(weights(weightsByLargestPrime(lean, byPrime))).toEqual(inclusionExclusionWeights(full));
         expect(lean.table.size).toBe(0);
-        expect(weightsByLargestPrime(lean, byPrime, lean.table)).toEqual(inclusionExclusionWeights(full));
+        const filled = weightsByLargestPrime(lean, byPrime, lean.table);
+        expect(weights(filled)).toEqual(inclusionExclusionWeights(full));
+        expect(filled.all).toBeNull();
         expect(entries(lean.table)).toEqual(entries(full.table));
       }),
       { numRuns: runs(200) },
     );
+  });
+
+  it('puts only the d of the classes below upTo in the table, and all of them with completeTable', () => {
+    fc.assert(
+      fc.property(fc.oneof(sharedCards, manyPrimes), fc.nat(40), (cards, budget) => {
+        const full = analyseFast(cards);
+        const lean = analyseFast(cards, false);
+        const classes = lean.classRadical.length;
+        const upTo = searchPrefix(lean, budget);
+        expect(upTo).toBeGreaterThanOrEqual(0);
+        expect(upTo).toBeLessThanOrEqual(classes);
+        const r = weightsByLargestPrime(lean, classesByPrime(lean), lean.table, upTo);
+        expect(weights(r)).toEqual(inclusionExclusionWeights(full));
+        const wanted = divisorsBelow(full, upTo);
+        expect(entries(lean.table)).toEqual(entries(full.table).filter(([d]) => wanted.has(d ?? 0)));
+        expect(lean.table.size).toBe(wanted.size);
+        if (upTo === classes) expect(r.all).toBeNull();
+        else {
+          expect(r.all).not.toBeNull();
+          if (r.all !== null) completeTable(lean.table, r.all);
+          expect(entries(lean.table)).toEqual(entries(full.table));
+        }
+      }),
+      { numRuns: runs(200) },
+    );
+  });
+
+  it('searchPrefix takes the classes whose (class, subset) pairs fit in the budget', () => {
+    // Classes in the order of their values: {5} (1 pair), {2, 3} (3 pairs), {2, 3, 5} (7 pairs); 7 is alone.
+    const a = analyseFast([6, 6, 5, 5, 30, 7]);
+    expect(Array.from(a.classRadical)).toEqual([5, 6, 30]);
+    const prefix = (budget: number) => searchPrefix(a, budget);
+    expect([0, 1, 2, 3, 4, 10, 11, 12].map(prefix)).toEqual([0, 1, 1, 1, 2, 2, 3, 3]);
+  });
+
+  it('counts every d of shared primes as the plain analysis does, primes on both sides of 1024', () => {
+    // Primes below and above DIRECT_PRIMES (1024), where analyseFast's prime ids switch from an array to a hash.
+    const near = [2, 3, 5, 7, 1009, 1013, 1019, 1021, 1031, 1033, 1039, 1049, 30_011, 30_013];
+    const cardsNear = fc.array(
+      fc
+        .subarray(near, { minLength: 1, maxLength: 3 })
+        .map((ps) => ps.reduce((x, y) => x * y, 1))
+        .filter((v) => v <= 1_000_000_000),
+      { minLength: 1, maxLength: 60 },
+    );
+    fc.assert(
+      fc.property(fc.oneof(cardsNear, smallCards), (cards) => {
+        const plain = analyse(cards);
+        const a = analyseFast(cards);
+        const got = entries(a.table);
+        for (const [d, count] of got) expect(plain.cardsDivisibleBy(d ?? 0)).toBe(count);
+        // Every shared prime is in the table, and nothing else of one prime.
+        const shared = [...new Set(cards.flatMap((c) => near.filter((p) => c % p === 0)))]
+          .filter((p) => plain.cardsDivisibleBy(p) >= 2)
+          .sort((x, y) => x - y);
+        if (cards.every((c) => c <= 100 || near.some((p) => c % p === 0)))
+          expect(got.map(([d]) => d ?? 0).filter((d) => near.includes(d))).toEqual(shared);
+        expect(new Set(a.classPrimeIds).size).toBe(a.primeIdCount);
+      }),
+      { numRuns: runs(200) },
+    );
+  });
+
+  it('numbers the shared primes only, one id per prime, below primeIdCount', () => {
+    // Primes on both sides of DIRECT_PRIMES (1024): 1021 and 1031 are shared, 1019 and 1033 are not.
+    const cards = [1021 * 2, 1021 * 3, 1031 * 5, 1031 * 1021, 1019 * 7, 1033 * 11, 2 * 3 * 5 * 7, 11 * 13];
+    const a = analyseFast(cards);
+    const idOf = new Map<number, number>();
+    for (let j = 0; j < a.classPrimes.length; j++) {
+      const p = a.classPrimes[j] ?? 0;
+      const id = a.classPrimeIds[j] ?? -1;
+      expect(id).toBeGreaterThanOrEqual(0);
+      expect(id).toBeLessThan(a.primeIdCount);
+      expect(idOf.get(p) ?? id).toBe(id);
+      idOf.set(p, id);
+    }
+    expect([...idOf.keys()].sort((x, y) => x - y)).toEqual([2, 3, 5, 7, 11, 1021, 1031]);
+    expect(new Set(idOf.values()).size).toBe(a.primeIdCount);
   });
 
   it('lists each prime with the classes holding it, at its place in each', () => {
@@ -130,7 +248,7 @@ describe('SEAGM divisor counts by largest prime (lean.ts)', () => {
 });
 
 describe('SEAGM divisor table: sorted bulk inserts', () => {
-  it('holds what adding the keys one by one holds, growing as needed', () => {
+  it('holds what adding the keys one by one holds, repeats or not, growing as needed', () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(fc.integer({ min: 2, max: 1_000_000_000 }), { maxLength: 3000 }),
@@ -140,7 +258,10 @@ describe('SEAGM divisor table: sorted bulk inserts', () => {
           const bulk = new DivisorTable(expected);
           const words = keys.map((k) => ((k % 1000) << 5) | (k & 1));
           keys.forEach((k, i) => one.add(k, (words[i] ?? 0) >>> 5, (words[i] ?? 0) & 1));
-          bulk.addSorted(Int32Array.from(keys), Int32Array.from(words), keys.length);
+          // Repeats (with their word) change nothing: the key keeps its one slot.
+          const twice = [...keys, ...keys.slice(0, keys.length >> 1)];
+          const twiceWords = [...words, ...words.slice(0, keys.length >> 1)];
+          bulk.addSorted(Int32Array.from(twice), Int32Array.from(twiceWords), twice.length);
           expect(bulk.size).toBe(keys.length);
           expect(bulk.slots.length).toBeGreaterThanOrEqual(4 * bulk.size);
           expect(entries(bulk)).toEqual(entries(one));
@@ -149,6 +270,40 @@ describe('SEAGM divisor table: sorted bulk inserts', () => {
         },
       ),
       { numRuns: runs(100) },
+    );
+  });
+});
+
+describe('SEAGM index map (prime and class ids)', () => {
+  it('keeps the ids of 5,000 keys through several growths from the smallest size', () => {
+    const map = new IndexMap(0);
+    const keys = Array.from({ length: 5000 }, (_, i) => 100_003 * (i + 1));
+    keys.forEach((k, i) => expect(map.idOf(k)).toBe(i));
+    const again = keys.map((k) => map.idOf(k));
+    expect(again).toEqual(keys.map((_, i) => i));
+    expect(map.size).toBe(5000);
+  });
+
+  it('hands out ids in first-seen order and keeps them as it grows', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 2_000_000_000 }), { maxLength: 6000, size: 'max' }),
+        fc.integer({ min: 0, max: 3000 }),
+        (keys, expected) => {
+          const map = new IndexMap(expected);
+          const first = new Map<number, number>();
+          for (const k of keys) {
+            if (!first.has(k)) first.set(k, first.size);
+            expect(map.idOf(k)).toBe(first.get(k));
+          }
+          expect(map.size).toBe(first.size);
+          // Every key again, after all the growing: the same ids; idOr stores `fresh` only for a new key.
+          for (const [k, id] of first) expect(map.idOr(k, -5)).toBe(id);
+          expect(map.idOr(2_000_000_001, 77)).toBe(77);
+          expect(map.idOf(2_000_000_001)).toBe(77);
+        },
+      ),
+      { numRuns: runs(60) },
     );
   });
 });

@@ -115,10 +115,11 @@ export class DivisorTable {
   }
 
   /**
-   * Adds keys[0..n), none of them in the table yet, each with its flags word ((count << 5) | flags). They go
-   * in counting-sorted by the top bits of their hash, which are the top bits of their home slot, so the
-   * inserts sweep the table in order instead of waiting on memory at random slots (10^6 keys in a table far
-   * larger than the caches: several times faster).
+   * Adds keys[0..n), each with its flags word ((count << 5) | flags); a key already in the table keeps its
+   * word (callers pass a repeated key only with the same word). They go in counting-sorted by the top bits
+   * of their hash, which are the top bits of their home slot, so the inserts sweep the table in order
+   * instead of waiting on memory at random slots (10^6 keys in a table far larger than the caches: several
+   * times faster).
    */
   addSorted(keys: Int32Array, words: Int32Array, n: number): void {
     while ((this.size + n) * 2 > this.mask) this.grow();
@@ -143,14 +144,21 @@ export class DivisorTable {
     const slots = this.slots;
     const mask = this.mask;
     const shift = this.shift;
+    let fresh = 0;
     for (let j = 0; j < n; j++) {
       const key = sortedKeys[j] ?? 0;
       let i = Math.imul(key, 0x9e3779b1) >>> shift;
-      while ((slots[2 * i] ?? 0) !== 0) i = (i + 1) & mask;
+      let k = slots[2 * i] ?? 0;
+      while (k !== 0 && k !== key) {
+        i = (i + 1) & mask;
+        k = slots[2 * i] ?? 0;
+      }
+      if (k !== 0) continue;
       slots[2 * i] = key;
       slots[2 * i + 1] = sortedWords[j] ?? 0;
+      fresh++;
     }
-    this.size += n;
+    this.size += fresh;
   }
 
   /** Empties the table, sized for `expected` keys (it still grows as needed). */
@@ -198,6 +206,7 @@ export interface FastAnalysis {
   readonly classStart: Int32Array;
   readonly classPrimes: Int32Array;
   /** Per class: how many cards it holds, and its primes' ids (parallel to classPrimes, below primeIdCount). */
+  /** (Only the shared primes have such ids: one prime, one id, numbered from 0 as classes first hold them.) */
   readonly classCount: Int32Array;
   readonly classPrimeIds: Int32Array;
   readonly primeIdCount: number;
@@ -216,50 +225,75 @@ function gcd(a: number, b: number): number {
   return a;
 }
 
-/** Small open-addressing map from a positive int32 to a dense index, for primes and class radicals. */
-class IndexMap {
-  keys: Int32Array;
-  ids: Int32Array;
+/**
+ * Small open-addressing map from a positive int32 to a dense index, for primes and class radicals. Key and
+ * id sit side by side (slots[2i], slots[2i + 1]), so a lookup waits on one cache line.
+ */
+export class IndexMap {
+  private slots: Int32Array;
   private mask: number;
   private shift: number;
   size = 0;
+  /** Starts with room for `expected` keys (at most half full) and grows as needed. */
   constructor(expected: number) {
     let cap = 1024;
     while (cap < expected * 2) cap *= 2;
-    this.keys = new Int32Array(cap);
-    this.ids = new Int32Array(cap);
+    this.slots = new Int32Array(2 * cap);
     this.mask = cap - 1;
     this.shift = 32 - Math.log2(cap);
   }
-  /** The id of key, handing out the next one on first sight. */
+  /** The id of key, handing out the next one (the number of keys so far) on first sight. */
   idOf(key: number): number {
+    return this.idOr(key, this.size);
+  }
+
+  /** The id stored for key, or on first sight `fresh`, which is then stored as its id. */
+  idOr(key: number, fresh: number): number {
     // Same probe as the table above, written out on purpose: speed (inlined inner loop, no call per probe).
-    const keys = this.keys;
+    const slots = this.slots;
     let i = Math.imul(key, 0x9e3779b1) >>> this.shift;
     for (;;) {
-      const k = keys[i] ?? 0;
-      if (k === key) return this.ids[i] ?? 0;
+      const k = slots[2 * i] ?? 0;
+      if (k === key) return slots[2 * i + 1] ?? 0;
       if (k === 0) break;
-      // Stryker disable next-line ArithmeticOperator: idOf is the map's only probe, so stepping backwards finds every key too
+      // Stryker disable next-line ArithmeticOperator: idOr is the map's only probe, so stepping backwards finds every key too
       i = (i + 1) & this.mask;
     }
-    keys[i] = key;
-    this.ids[i] = this.size;
-    return this.size++;
+    slots[2 * i] = key;
+    slots[2 * i + 1] = fresh;
+    if (++this.size * 2 > this.mask) this.grow();
+    return fresh;
+  }
+
+  private grow(): void {
+    const old = this.slots;
+    const cap = old.length; // twice the slots
+    const slots = new Int32Array(2 * cap);
+    const mask = cap - 1;
+    this.shift -= 1;
+    for (let j = 0; j < old.length; j += 2) {
+      const key = old[j] ?? 0;
+      if (key === 0) continue;
+      let i = Math.imul(key, 0x9e3779b1) >>> this.shift;
+      while ((slots[2 * i] ?? 0) !== 0) i = (i + 1) & mask;
+      slots[2 * i] = key;
+      slots[2 * i + 1] = old[j + 1] ?? 0;
+    }
+    this.slots = slots;
+    this.mask = mask;
   }
 }
 
-/** `fill` false leaves the divisor table empty, for a caller that fills what it needs (see lean.ts). */
-export function analyseFast(cards: ArrayLike<number>, fill = true): FastAnalysis {
-  const n = cards.length;
-  let sorted: ArrayLike<number> = cards;
-  for (let i = 1; i < n; i++) {
-    if ((cards[i] ?? 0) < (cards[i - 1] ?? 0)) {
-      sorted = Int32Array.from(cards).sort();
-      break;
-    }
-  }
-  // Distinct values.
+/** Primes below this get their id from a plain array (most prime occurrences on random cards), not a hash. */
+const DIRECT_PRIMES = 1024;
+
+/** Distinct values of sorted cards, ascending, with multiplicities and the gcd of all. */
+function distinctValues(sorted: ArrayLike<number>): {
+  values: Int32Array;
+  multiplicity: Int32Array;
+  gcdAll: number;
+} {
+  const n = sorted.length;
   let distinct = 0;
   for (let i = 0; i < n; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) distinct++;
   const values = new Int32Array(distinct);
@@ -273,35 +307,87 @@ export function analyseFast(cards: ArrayLike<number>, fill = true): FastAnalysis
     }
     multiplicity[d] = (multiplicity[d] ?? 0) + 1;
   }
-  const ones = values[0] === 1 ? (multiplicity[0] ?? 0) : 0;
-  // Factor every distinct value; count the cards each prime divides.
+  return { values, multiplicity, gcdAll: g };
+}
+
+/** The primes of every distinct value, each with a prime id, and how many cards each id divides. */
+interface Factored {
+  readonly primes: Int32Array;
+  readonly primeStart: Int32Array;
+  /** The id of primes[j], parallel to primes. */
+  readonly primeIdAt: Int32Array;
+  /** Cards divisible by the prime of each id. */
+  readonly primeCounts: Int32Array;
+}
+
+/*
+ * The passes below are separate functions on purpose: a command runs them once, cold, and V8 compiles a hot
+ * loop sooner, and much faster, in a small function than in one large one.
+ */
+
+function factorValues(values: Int32Array, multiplicity: Int32Array): Factored {
+  const distinct = values.length;
   const primes = new Int32Array(distinct * MAX_DISTINCT_PRIMES32);
-  // Each prime's id, kept for the class pass below: one hash lookup per prime instead of two.
-  const primeIdAt = new Int32Array(primes.length);
   const primeStart = new Int32Array(distinct + 1);
-  const primeIds = new IndexMap(distinct * 2);
-  let primeCounts = new Int32Array(1024);
   let end = 0;
   for (let i = 0; i < distinct; i++) {
     primeStart[i] = end;
-    const next = distinctPrimesInto(values[i] ?? 1, primes, end);
-    const m = multiplicity[i] ?? 0;
-    for (let j = end; j < next; j++) {
-      const id = primeIds.idOf(primes[j] ?? 0);
-      primeIdAt[j] = id;
-      if (id >= primeCounts.length) {
-        const bigger = new Int32Array(primeCounts.length * 2);
-        bigger.set(primeCounts);
-        primeCounts = bigger;
-      }
-      primeCounts[id] = (primeCounts[id] ?? 0) + m;
-    }
-    end = next;
+    end = distinctPrimesInto(values[i] ?? 1, primes, end);
   }
   primeStart[distinct] = end;
-  // Classes by the product of the shared primes.
+  // Each prime's id, kept for the class pass: one lookup per prime instead of two. The map starts small
+  // (it grows): a smaller table waits less on memory.
+  const primeIdAt = new Int32Array(end);
+  const primeIds = new IndexMap(distinct >> 2);
+  // directIds[p] = 1 + the id of the prime p < DIRECT_PRIMES (0: not seen yet).
+  const directIds = new Int32Array(DIRECT_PRIMES);
+  let ids = 0;
+  for (let j = 0; j < end; j++) {
+    const p = primes[j] ?? 0;
+    let id: number;
+    if (p < DIRECT_PRIMES) {
+      id = (directIds[p] ?? 0) - 1;
+      if (id < 0) {
+        id = ids++;
+        directIds[p] = id + 1;
+      }
+    } else {
+      id = primeIds.idOr(p, ids);
+      if (id === ids) ids++;
+    }
+    primeIdAt[j] = id;
+  }
+  const primeCounts = new Int32Array(ids);
+  for (let i = 0; i < distinct; i++) {
+    const m = multiplicity[i] ?? 0;
+    for (let j = primeStart[i] ?? 0; j < (primeStart[i + 1] ?? 0); j++) {
+      const id = primeIdAt[j] ?? 0;
+      primeCounts[id] = (primeCounts[id] ?? 0) + m;
+    }
+  }
+  return { primes, primeStart, primeIdAt, primeCounts };
+}
+
+/** Classes by the product of the shared primes (FastAnalysis's class fields). */
+function classesOf(
+  multiplicity: Int32Array,
+  f: Factored,
+): Pick<
+  FastAnalysis,
+  | 'classOf'
+  | 'classRadical'
+  | 'classStart'
+  | 'classPrimes'
+  | 'classCount'
+  | 'classPrimeIds'
+  | 'primeIdCount'
+  | 'subsetTotal'
+> {
+  const { primes, primeStart, primeIdAt, primeCounts } = f;
+  const distinct = multiplicity.length;
+  const end = primeStart[distinct] ?? 0;
   const classOf = new Int32Array(distinct).fill(-1);
-  const classIds = new IndexMap(distinct);
+  const classIds = new IndexMap(distinct >> 2);
   const classRadical = new Int32Array(distinct);
   const classCount = new Int32Array(distinct);
   const classStart = new Int32Array(distinct + 1);
@@ -312,13 +398,17 @@ export function analyseFast(cards: ArrayLike<number>, fill = true): FastAnalysis
   let subsetTotal = 0;
   const shared = new Int32Array(MAX_DISTINCT_PRIMES32);
   const sharedIds = new Int32Array(MAX_DISTINCT_PRIMES32);
+  // The shared primes get ids of their own, 0 .. sharedCount - 1 (sharedNumber[id] = 1 + that id, 0: none
+  // yet), so that lean.ts's passes over the prime ids skip the unshared ones.
+  const sharedNumber = new Int32Array(primeCounts.length);
+  let sharedCount = 0;
   for (let i = 0; i < distinct; i++) {
     let k = 0;
     let radical = 1;
     for (let j = primeStart[i] ?? 0; j < (primeStart[i + 1] ?? 0); j++) {
-      const p = primes[j] ?? 0;
       const id = primeIdAt[j] ?? 0;
       if ((primeCounts[id] ?? 0) >= 2) {
+        const p = primes[j] ?? 0;
         sharedIds[k] = id;
         shared[k++] = p;
         radical *= p;
@@ -330,7 +420,13 @@ export function analyseFast(cards: ArrayLike<number>, fill = true): FastAnalysis
       classRadical[c] = radical;
       classStart[c] = classEnd;
       for (let j = 0; j < k; j++) {
-        classPrimeIds[classEnd] = sharedIds[j] ?? 0;
+        const id = sharedIds[j] ?? 0;
+        let number = sharedNumber[id] ?? 0;
+        if (number === 0) {
+          number = ++sharedCount;
+          sharedNumber[id] = number;
+        }
+        classPrimeIds[classEnd] = number - 1;
         classPrimes[classEnd++] = shared[j] ?? 0;
       }
       classStart[c + 1] = classEnd;
@@ -341,29 +437,49 @@ export function analyseFast(cards: ArrayLike<number>, fill = true): FastAnalysis
     classOf[i] = c;
     classCount[c] = (classCount[c] ?? 0) + (multiplicity[i] ?? 0);
   }
-  // c_d for every d > 1 made of one class's shared primes.
-  const table = new DivisorTable(fill ? Math.min(subsetTotal, 1 << 20) : 0);
-  const products = new Int32Array(1 << MAX_DISTINCT_PRIMES32);
-  for (let c = 0; fill && c < classes; c++) {
-    const from = classStart[c] ?? 0;
-    table.addSubsets(classPrimes, from, (classStart[c + 1] ?? 0) - from, classCount[c] ?? 0, products);
-  }
   return {
-    n,
-    ones,
-    gcdAll: g,
-    values,
-    multiplicity,
-    primes,
-    primeStart,
     classOf,
     classRadical: classRadical.subarray(0, classes),
     classStart: classStart.subarray(0, classes + 1),
     classPrimes: classPrimes.subarray(0, classEnd),
     classCount: classCount.subarray(0, classes),
     classPrimeIds: classPrimeIds.subarray(0, classEnd),
-    primeIdCount: primeIds.size,
+    primeIdCount: sharedCount,
     subsetTotal,
+  };
+}
+
+/** `fill` false leaves the divisor table empty, for a caller that fills what it needs (see lean.ts). */
+export function analyseFast(cards: ArrayLike<number>, fill = true): FastAnalysis {
+  const n = cards.length;
+  let sorted: ArrayLike<number> = cards;
+  for (let i = 1; i < n; i++) {
+    if ((cards[i] ?? 0) < (cards[i - 1] ?? 0)) {
+      sorted = Int32Array.from(cards).sort();
+      break;
+    }
+  }
+  const { values, multiplicity, gcdAll } = distinctValues(sorted);
+  const ones = values[0] === 1 ? (multiplicity[0] ?? 0) : 0;
+  const factored = factorValues(values, multiplicity);
+  const classes = classesOf(multiplicity, factored);
+  // c_d for every d > 1 made of one class's shared primes.
+  const table = new DivisorTable(fill ? Math.min(classes.subsetTotal, 1 << 20) : 0);
+  const products = new Int32Array(1 << MAX_DISTINCT_PRIMES32);
+  const { classStart, classPrimes, classCount } = classes;
+  for (let c = 0; fill && c < classCount.length; c++) {
+    const from = classStart[c] ?? 0;
+    table.addSubsets(classPrimes, from, (classStart[c + 1] ?? 0) - from, classCount[c] ?? 0, products);
+  }
+  return {
+    n,
+    ones,
+    gcdAll,
+    values,
+    multiplicity,
+    primes: factored.primes,
+    primeStart: factored.primeStart,
+    ...classes,
     table,
   };
 }

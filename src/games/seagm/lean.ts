@@ -10,6 +10,10 @@
  * - for W, the divisor table the search looks c_d up in, but only when some class has to be searched (no
  *   card without shared primes). The same pass then adds each distinct d to it once, with its final count:
  *   one scattered insert per d instead of one per (class, subset) pair.
+ * - and most often not even that: the search of class c only looks up the d dividing c's radical, and it
+ *   usually stops at one of the first classes. So the pass can put in the table only the d dividing the
+ *   radical of a class below `upTo` (their counts are read off q's small table, at the slots their class's
+ *   subsets already found), keeping every d aside for the rare search that goes further (completeTable).
  */
 import { ODD_BITS, type DivisorTable, type FastAnalysis } from './fast.js';
 import { MAX_DISTINCT_PRIMES32 } from '../../math/factor32.js';
@@ -47,64 +51,97 @@ export function classesByPrime(a: FastAnalysis): ClassesByPrime {
   return { head, cls, place };
 }
 
+/** Every d with its table word ((c_d << 5) | (omega(d) even)), for DivisorTable.addSorted. */
+export interface DivisorWords {
+  readonly keys: Int32Array;
+  readonly words: Int32Array;
+  readonly length: number;
+}
+
+/** A growing list of (d, table word) pairs. */
+class WordList implements DivisorWords {
+  keys: Int32Array;
+  words: Int32Array;
+  length = 0;
+  constructor(capacity: number) {
+    this.keys = new Int32Array(capacity);
+    this.words = new Int32Array(capacity);
+  }
+  /** Appends one pair. */
+  push(key: number, word: number): void {
+    this.reserve(1);
+    this.keys[this.length] = key;
+    this.words[this.length++] = word;
+  }
+  /** Makes room for `more` pairs. */
+  reserve(more: number): void {
+    if (this.length + more > this.keys.length) this.grow(this.length + more);
+  }
+  private grow(atLeast: number): void {
+    const size = Math.max(2 * this.keys.length, atLeast);
+    const keys = new Int32Array(size);
+    const words = new Int32Array(size);
+    keys.set(this.keys.subarray(0, this.length));
+    words.set(this.words.subarray(0, this.length));
+    this.keys = keys;
+    this.words = words;
+  }
+}
+
 /**
- * inclusionExclusionWeights (solve.ts) without the divisor table: w[c] = sum of -mu(d) over squarefree d > 1
- * dividing exactly c >= 2 cards, for the c where it is not 0, ascending. With `table` (empty), also fills it
- * as analyseFast does.
+ * The per-prime pass. Its steps are small methods on purpose: the judge runs them once, cold, and V8
+ * compiles (and, on a branch it has not seen run yet, recompiles) a small function much sooner.
  */
-export function weightsByLargestPrime(
-  a: FastAnalysis,
-  byPrime: ClassesByPrime,
-  table?: DivisorTable,
-): { counts: number[]; weights: number[] } {
-  const { head, cls, place } = byPrime;
-  const primes = a.classPrimes;
-  const byCount = new Float64Array(a.n + 1);
-  let cap = 16;
-  // slots[2i] = d' (0: empty), slots[2i + 1] = (cards << 1) | (d' has an odd number of primes).
-  let slots = new Int32Array(2 * cap);
-  let used = new Int32Array(16);
-  const products = new Int32Array(1 << MAX_DISTINCT_PRIMES32);
-  // Every d with its table word, for table.addSorted (each d turns up once: under its largest prime).
-  let keys = new Int32Array(table === undefined ? 0 : 1 << 16);
-  let words = new Int32Array(keys.length);
-  let kept = 0;
-  for (let q = 0; q < a.primeIdCount; q++) {
-    const first = head[q] ?? 0;
-    const last = head[q + 1] ?? 0;
-    let need = 0;
-    for (let e = first; e < last; e++) need += 1 << (place[e] ?? 0);
+class LargestPrimePass {
+  // q's table: slots[2i] = d' (0: empty), slots[2i + 1] = (cards << 1) | (d' has an odd number of primes).
+  private slots = new Int32Array(32);
+  private mask = 15;
+  private shift = 28;
+  /** The slots filled for q, and (for the classes below upTo) the slot of each of their subsets. */
+  private used = new Int32Array(16);
+  private pending = new Int32Array(16);
+  private fresh = 0;
+  private held = 0;
+  private readonly products = new Int32Array(1 << MAX_DISTINCT_PRIMES32);
+
+  constructor(
+    private readonly a: FastAnalysis,
+    private readonly byPrime: ClassesByPrime,
+  ) {}
+
+  /** Empty room for `need` subsets of q. */
+  prepare(need: number): void {
     let size = 16;
     while (size < 2 * need) size *= 2;
-    if (size > cap) {
-      cap = size;
-      slots = new Int32Array(2 * cap);
+    if (2 * size > this.slots.length) this.slots = new Int32Array(2 * size);
+    if (this.used.length < need) {
+      this.used = new Int32Array(need);
+      this.pending = new Int32Array(need);
     }
-    if (used.length < need) used = new Int32Array(need);
-    if (table !== undefined && kept + need > keys.length) {
-      const more = Math.max(2 * keys.length, kept + need);
-      const biggerKeys = new Int32Array(more);
-      const biggerWords = new Int32Array(more);
-      biggerKeys.set(keys.subarray(0, kept));
-      biggerWords.set(words.subarray(0, kept));
-      keys = biggerKeys;
-      words = biggerWords;
-    }
-    const mask = size - 1;
-    const shift = 32 - Math.log2(size);
-    // Stryker disable next-line ArithmeticOperator,ConditionalExpression: q's value, for the table only; first < last for every shared prime
-    const qValue =
-      first < last ? (primes[(a.classStart[cls[first] ?? 0] ?? 0) + (place[first] ?? 0)] ?? 1) : 1;
-    let fresh = 0;
-    for (let e = first; e < last; e++) {
+    this.mask = size - 1;
+    this.shift = 32 - Math.log2(size);
+    this.fresh = 0;
+    this.held = 0;
+  }
+
+  /**
+   * Counts, for the classes listed at e in [from, to) under q, every subset d' > 1 of their primes below q
+   * (d = q alone is counted by the caller); with `hold`, notes each subset's slot for hand.
+   */
+  count(from: number, to: number, hold: boolean): void {
+    const { cls, place } = this.byPrime;
+    const { classStart, classCount, classPrimes: primes } = this.a;
+    const { slots, mask, shift, used, pending, products } = this;
+    let fresh = this.fresh;
+    let held = this.held;
+    for (let e = from; e < to; e++) {
       const c = cls[e] ?? 0;
-      const from = a.classStart[c] ?? 0;
+      const at = classStart[c] ?? 0;
       const subsets = 1 << (place[e] ?? 0);
-      const add = (a.classCount[c] ?? 0) << 1;
+      const add = (classCount[c] ?? 0) << 1;
       products[0] = 1;
-      for (let m = 0; m < subsets; m++) {
-        // d' = 1 (m = 0) stands for d = q alone.
-        const d = m === 0 ? 1 : (products[m & (m - 1)] ?? 1) * (primes[from + 31 - Math.clz32(m & -m)] ?? 1);
+      for (let m = 1; m < subsets; m++) {
+        const d = (products[m & (m - 1)] ?? 1) * (primes[at + 31 - Math.clz32(m & -m)] ?? 1);
         products[m] = d;
         let i = Math.imul(d, 0x9e3779b1) >>> shift;
         for (;;) {
@@ -121,23 +158,130 @@ export function weightsByLargestPrime(
           }
           i = (i + 1) & mask;
         }
+        if (hold) pending[held++] = i;
       }
     }
-    // d = d' q has one prime more than d': -mu(d) is +1 when d' has an even number of primes.
-    for (let u = 0; u < fresh; u++) {
-      const i = used[u] ?? 0;
+    this.fresh = fresh;
+    this.held = held;
+  }
+
+  /** The d = d' q of the held slots into `wanted` (repeats and all). Before drain, which empties them. */
+  hand(q: number, wanted: WordList): void {
+    const { slots, pending } = this;
+    const held = this.held;
+    wanted.reserve(held);
+    const { keys, words } = wanted;
+    let at = wanted.length;
+    for (let h = 0; h < held; h++) {
+      const i = pending[h] ?? 0;
       const word = slots[2 * i + 1] ?? 0;
+      keys[at] = (slots[2 * i] ?? 1) * q;
+      words[at++] = ((word >>> 1) << 5) | ((word & 1) ^ 1);
+    }
+    wanted.length = at;
+  }
+
+  /**
+   * Adds q's d to byCount (d = d' q has one prime more than d': -mu(d) is +1 when d' has an even number of
+   * primes) and to `all` when given, emptying q's table.
+   */
+  drain(q: number, byCount: Float64Array, all: WordList | null): void {
+    const { slots, used } = this;
+    const fresh = this.fresh;
+    for (let u = 0; u < fresh; u++) {
+      const word = slots[2 * (used[u] ?? 0) + 1] ?? 0;
       const count = word >>> 1;
       if (count >= 2) byCount[count] = (byCount[count] ?? 0) + ((word & 1) === 1 ? -1 : 1);
-      if (table !== undefined) {
-        keys[kept] = (slots[2 * i] ?? 1) * qValue;
-        words[kept++] = (count << 5) | ((word & 1) ^ 1);
-      }
-      slots[2 * i] = 0;
     }
+    if (all !== null) {
+      all.reserve(fresh);
+      const { keys, words } = all;
+      let at = all.length;
+      for (let u = 0; u < fresh; u++) {
+        const i = used[u] ?? 0;
+        const word = slots[2 * i + 1] ?? 0;
+        keys[at] = (slots[2 * i] ?? 1) * q;
+        words[at++] = ((word >>> 1) << 5) | ((word & 1) ^ 1);
+      }
+      all.length = at;
+    }
+    for (let u = 0; u < fresh; u++) slots[2 * (used[u] ?? 0)] = 0;
   }
-  table?.addSorted(keys, words, kept);
-  return nonZeroWeights(byCount);
+}
+
+/**
+ * inclusionExclusionWeights (solve.ts) without the divisor table: w[c] = sum of -mu(d) over squarefree d > 1
+ * dividing exactly c >= 2 cards, for the c where it is not 0, ascending. With `table` (empty), also fills it
+ * as analyseFast does, but only with the d dividing the radical of a class below `upTo` (all of them by
+ * default); when that leaves some out, `all` holds every d for completeTable.
+ */
+export function weightsByLargestPrime(
+  a: FastAnalysis,
+  byPrime: ClassesByPrime,
+  table?: DivisorTable,
+  upTo = a.classRadical.length,
+): { counts: number[]; weights: number[]; all: DivisorWords | null } {
+  const { head, cls, place } = byPrime;
+  const byCount = new Float64Array(a.n + 1);
+  const pass = new LargestPrimePass(a, byPrime);
+  // Every d with its table word, for table.addSorted (each d turns up once: under its largest prime).
+  const all = table === undefined ? null : new WordList(1 << 16);
+  const partial = table !== undefined && upTo < a.classRadical.length;
+  // The d of the classes below upTo (with repeats: several such classes may hold one d).
+  const wanted = partial ? new WordList(1 << 10) : null;
+  for (let q = 0; q < a.primeIdCount; q++) {
+    const first = head[q] ?? 0;
+    const last = head[q + 1] ?? 0;
+    // The subsets d' > 1 to count, and c_q: the cards of the classes holding q.
+    let need = 0;
+    let cards = 0;
+    for (let e = first; e < last; e++) {
+      need += (1 << (place[e] ?? 0)) - 1;
+      cards += a.classCount[cls[e] ?? 0] ?? 0;
+    }
+    pass.prepare(need);
+    // q's value (every shared prime is held by some class).
+    const qValue = a.classPrimes[(a.classStart[cls[first] ?? 0] ?? 0) + (place[first] ?? 0)] ?? 1;
+    // d = q (d' = 1): c_q >= 2 cards (q is shared), -mu(q) = 1, one prime (odd).
+    byCount[cards] = (byCount[cards] ?? 0) + 1;
+    all?.push(qValue, (cards << 5) | 1);
+    if (wanted !== null) {
+      // cls lists each prime's classes ascending, so the classes below upTo come first.
+      let split = first;
+      while (split < last && (cls[split] ?? 0) < upTo) split++;
+      if (split > first) wanted.push(qValue, (cards << 5) | 1);
+      pass.count(first, split, true);
+      pass.count(split, last, false);
+      pass.hand(qValue, wanted);
+    } else pass.count(first, last, false);
+    pass.drain(qValue, byCount, all);
+  }
+  if (table !== undefined && all !== null) {
+    if (wanted !== null) table.addSorted(wanted.keys, wanted.words, wanted.length);
+    else table.addSorted(all.keys, all.words, all.length);
+  }
+  return { ...nonZeroWeights(byCount), all: partial ? all : null };
+}
+
+/** Empties `table` and puts every d in it (`all` from weightsByLargestPrime), for a search past upTo. */
+export function completeTable(table: DivisorTable, all: DivisorWords): void {
+  table.reset(all.length);
+  table.addSorted(all.keys, all.words, all.length);
+}
+
+/**
+ * How many classes, from the first, weightsByLargestPrime should put in the search's table: as many as fit
+ * in `budget` (class, subset) pairs, so that filling their d costs a small part of the pass. (The search
+ * stops at the first class whose first card wins: usually one of the first few.)
+ */
+export function searchPrefix(a: FastAnalysis, budget: number): number {
+  const classes = a.classRadical.length;
+  let pairs = 0;
+  for (let c = 0; c < classes; c++) {
+    pairs += (1 << ((a.classStart[c + 1] ?? 0) - (a.classStart[c] ?? 0))) - 1;
+    if (pairs > budget) return c;
+  }
+  return classes;
 }
 
 /** The counts c >= 2 whose weight in `byCount` (indexed by c) is not 0, with those weights. */

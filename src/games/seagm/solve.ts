@@ -17,7 +17,13 @@
  */
 import { distinctPrimes } from './factor.js';
 import { analyseFast, FastSearch, NO_MOVE, type FastAnalysis } from './fast.js';
-import { classesByPrime, nonZeroWeights, weightsByLargestPrime } from './lean.js';
+import {
+  classesByPrime,
+  completeTable,
+  nonZeroWeights,
+  searchPrefix,
+  weightsByLargestPrime,
+} from './lean.js';
 import { rational, toNumber } from '../../math/rational.js';
 import { EXACT_LIMIT, TURN_TABLE_LIMIT, WINNING_LIST_LIMIT } from './limits.js';
 import type { SeagmParams, SeagmResult } from './schema.js';
@@ -465,11 +471,13 @@ export function solveSeagm(params: SeagmParams, exactLimit = EXACT_LIMIT): Seagm
 /**
  * Only what the judge prints, W and P: solveSeagm's firstWins, probability and fraction without its lists
  * (winning cards, refutations, the turn table), stopping at the first winning card, and with the divisor
- * counts taken as lean.ts explains: on 10^5 cards these cost most of the time.
+ * counts taken as lean.ts explains: on 10^5 cards these cost most of the time. `searchBudget` (tests only)
+ * sets how many (class, subset) pairs the first table holds (-1: a 64th of them, at least 4096).
  */
 export function solveSeagmJudge(
   cards: ArrayLike<number>,
   exactLimit = EXACT_LIMIT,
+  searchBudget = -1,
 ): Pick<SeagmResult, 'firstWins' | 'probability' | 'fraction'> {
   const a = analyseFast(cards, false);
   const { values, classOf } = a;
@@ -478,11 +486,17 @@ export function solveSeagmJudge(
   for (let i = 0; i < values.length && !firstWins; i++)
     firstWins = (values[i] ?? 1) > 1 && (classOf[i] ?? -1) < 0;
   const classes = a.classRadical.length;
-  // Stryker disable next-line ArithmeticOperator: only sizes the table up front; add grows it as needed
-  if (!firstWins) a.table.reset(Math.min(a.subsetTotal, 1 << 20));
-  const weights = weightsByLargestPrime(a, classesByPrime(a), firstWins ? undefined : a.table);
+  // The table first holds only the d of the classes below upTo (lean.ts), a 64th of the pairs or 4096.
+  const budget = searchBudget >= 0 ? searchBudget : Math.max(1 << 12, a.subsetTotal >> 6);
+  const upTo = firstWins ? 0 : searchPrefix(a, budget);
+  // Stryker disable next-line ArithmeticOperator: only sizes the table up front; addSorted grows it as needed
+  if (!firstWins) a.table.reset(Math.min(a.subsetTotal, budget, 1 << 20));
+  const weights = weightsByLargestPrime(a, classesByPrime(a), firstWins ? undefined : a.table, upTo);
   // Every class holds a card > 1 (its shared primes divide it), and its first card wins unless classLoses.
   const search = new FastSearch(a);
-  for (let c = 0; c < classes && !firstWins; c++) firstWins = !search.classLoses(c);
+  for (let c = 0; c < classes && !firstWins; c++) {
+    if (c === upTo && weights.all !== null) completeTable(a.table, weights.all);
+    firstWins = !search.classLoses(c);
+  }
   return { firstWins, ...randomChance(a, weights, exactLimit) };
 }
