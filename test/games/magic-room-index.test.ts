@@ -173,7 +173,8 @@ describe('magic DisjointSets', () => {
           expect(joined).toEqual(apart);
           expect(together).toEqual(flooded);
           const roots = label.map((_, i) => sets.find(i));
-          expect(roots.map((root) => sets.isRoot(root))).toEqual(roots.map(() => true));
+          // A room is a root exactly when find leads to itself.
+          expect(label.map((_, i) => sets.isRoot(i))).toEqual(roots.map((root, i) => root === i));
           expect(label.map((_, i) => sets.sizeOf(i))).toEqual(
             label.map((l) => label.filter((m) => m === l).length),
           );
@@ -188,6 +189,9 @@ describe('magic DisjointSets', () => {
     for (const step of [1, 2, 4, 8]) for (let i = 0; i + step < 16; i += 2 * step) sets.union(i, i + step);
     expect(sets.find(15)).toBe(0);
     expect(sets.isRoot(0)).toBe(true);
+    // Room 1 hangs right under room 0: its link is 0, a parent, not a size.
+    expect(sets.isRoot(1)).toBe(false);
+    expect(sets.isRoot(15)).toBe(false);
     expect(sets.sizeOf(0)).toBe(16);
   });
 
