@@ -45,6 +45,26 @@ describe('magic judge: nine and eight digits at once', () => {
     },
   );
 
+  it.each([
+    ['nineDigits', nineDigits, 9],
+    ['eightDigits', eightDigits, 8],
+  ] as const)(
+    '%s checks every position: each digit read at its place, each other byte refused',
+    (_name, read, count) => {
+      for (let k = 0; k < count; k++) {
+        for (const code of [0, 32, 47, 58, 255]) {
+          const bytes = new Uint8Array(count).fill(53);
+          bytes[k] = code;
+          expect(read(bytes, 0), `byte ${code} at ${k}`).toBe(-1);
+        }
+        for (let d = 0; d <= 9; d++) {
+          const text = '5'.repeat(k) + String(d) + '5'.repeat(count - k - 1);
+          expect(read(new TextEncoder().encode(text), 0), text).toBe(Number(text));
+        }
+      }
+    },
+  );
+
   it('reads the extremes: all zeros, all nines, and refuses the bytes next to the digits', () => {
     const of = (text: string) => new TextEncoder().encode(text);
     expect(nineDigits(of('000000000'), 0)).toBe(0);
