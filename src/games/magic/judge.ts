@@ -329,30 +329,10 @@ function isSpace(code: number): boolean {
 }
 
 /**
- * The nine digits at buf[at .. at + 9) as a number, or -1 when a byte there is not a digit. Two short chains of
+ * The eight digits at buf[at .. at + 8) as a number, or -1 when a byte there is not a digit. Two short chains of
  * multiplications instead of one long one; every byte is checked at once (d | (9 - d) is negative unless d is
  * 0 to 9). The caller makes sure the bytes lie in the block.
  */
-export function nineDigits(buf: Uint8Array, at: number): number {
-  const d0 = (buf[at] ?? 0) - 48;
-  const d1 = (buf[at + 1] ?? 0) - 48;
-  const d2 = (buf[at + 2] ?? 0) - 48;
-  const d3 = (buf[at + 3] ?? 0) - 48;
-  const d4 = (buf[at + 4] ?? 0) - 48;
-  const d5 = (buf[at + 5] ?? 0) - 48;
-  const d6 = (buf[at + 6] ?? 0) - 48;
-  const d7 = (buf[at + 7] ?? 0) - 48;
-  const d8 = (buf[at + 8] ?? 0) - 48;
-  const digits = d0 | d1 | d2 | d3 | d4 | d5 | d6 | d7 | d8;
-  const nines =
-    (9 - d0) | (9 - d1) | (9 - d2) | (9 - d3) | (9 - d4) | (9 - d5) | (9 - d6) | (9 - d7) | (9 - d8);
-  if ((digits | nines) < 0) return -1;
-  return (
-    (((d0 * 10 + d1) * 10 + d2) * 10 + d3) * 100_000 + ((((d4 * 10 + d5) * 10 + d6) * 10 + d7) * 10 + d8)
-  );
-}
-
-/** As nineDigits, for the eight digits at buf[at .. at + 8). */
 export function eightDigits(buf: Uint8Array, at: number): number {
   const d0 = (buf[at] ?? 0) - 48;
   const d1 = (buf[at + 1] ?? 0) - 48;
@@ -366,6 +346,17 @@ export function eightDigits(buf: Uint8Array, at: number): number {
   const nines = (9 - d0) | (9 - d1) | (9 - d2) | (9 - d3) | (9 - d4) | (9 - d5) | (9 - d6) | (9 - d7);
   if ((digits | nines) < 0) return -1;
   return (((d0 * 10 + d1) * 10 + d2) * 10 + d3) * 10_000 + (((d4 * 10 + d5) * 10 + d6) * 10 + d7);
+}
+
+/**
+ * The nine digits at buf[at .. at + 9) as a number, or -1 when a byte there is not a digit: eightDigits and one
+ * more. The caller makes sure the bytes lie in the block.
+ */
+export function nineDigits(buf: Uint8Array, at: number): number {
+  const head = eightDigits(buf, at);
+  const d8 = (buf[at + 8] ?? 0) - 48;
+  if ((head | d8 | (9 - d8)) < 0) return -1;
+  return head * 10 + d8;
 }
 
 /**

@@ -167,18 +167,7 @@ class LargestPrimePass {
 
   /** The d = d' q of the held slots into `wanted` (repeats and all). Before drain, which empties them. */
   hand(q: number, wanted: WordList): void {
-    const { slots, pending } = this;
-    const held = this.held;
-    wanted.reserve(held);
-    const { keys, words } = wanted;
-    let at = wanted.length;
-    for (let h = 0; h < held; h++) {
-      const i = pending[h] ?? 0;
-      const word = slots[2 * i + 1] ?? 0;
-      keys[at] = (slots[2 * i] ?? 1) * q;
-      words[at++] = ((word >>> 1) << 5) | ((word & 1) ^ 1);
-    }
-    wanted.length = at;
+    this.append(this.pending, this.held, q, wanted);
   }
 
   /**
@@ -193,19 +182,23 @@ class LargestPrimePass {
       const count = word >>> 1;
       if (count >= 2) byCount[count] = (byCount[count] ?? 0) + ((word & 1) === 1 ? -1 : 1);
     }
-    if (all !== null) {
-      all.reserve(fresh);
-      const { keys, words } = all;
-      let at = all.length;
-      for (let u = 0; u < fresh; u++) {
-        const i = used[u] ?? 0;
-        const word = slots[2 * i + 1] ?? 0;
-        keys[at] = (slots[2 * i] ?? 1) * q;
-        words[at++] = ((word >>> 1) << 5) | ((word & 1) ^ 1);
-      }
-      all.length = at;
-    }
+    if (all !== null) this.append(used, fresh, q, all);
     for (let u = 0; u < fresh; u++) slots[2 * (used[u] ?? 0)] = 0;
+  }
+
+  /** Appends d = d' q with its table word for the first `count` slots listed in `list`. */
+  private append(list: Int32Array, count: number, q: number, into: WordList): void {
+    const slots = this.slots;
+    into.reserve(count);
+    const { keys, words } = into;
+    let at = into.length;
+    for (let k = 0; k < count; k++) {
+      const i = list[k] ?? 0;
+      const word = slots[2 * i + 1] ?? 0;
+      keys[at] = (slots[2 * i] ?? 1) * q;
+      words[at++] = ((word >>> 1) << 5) | ((word & 1) ^ 1);
+    }
+    into.length = at;
   }
 }
 
