@@ -64,6 +64,12 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // The binary is CommonJS (bin/package.json): no ES module loader at start-up.
+    files: ['bin/grundy.js'],
+    languageOptions: { globals: globals.node, sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // The page: plain ES modules run by the browser as they are, with no build step.
     files: ['web/**/*.js'],
     languageOptions: { globals: globals.browser, sourceType: 'module' },

@@ -6,17 +6,21 @@
 // source and Node; when it is missing or rejected (another Node), this run writes a fresh one as it exits, if
 // it can. Node 22+ also keeps the compiled code of the modules loaded later in its on-disk cache
 // (NODE_DISABLE_COMPILE_CACHE=1 turns it off); Node 20 has no such cache.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import module, { createRequire } from 'node:module';
-import process from 'node:process';
-import { URL, fileURLToPath } from 'node:url';
-import { Script } from 'node:vm';
-import * as errors from '../dist/core/errors.js';
+//
+// This file is CommonJS (bin/package.json says so): an ES module entry would load Node's ES module loader on
+// every command, about 8 ms on Node 20 before anything of ours runs. The loader comes only when a verb
+// imports tsc's output (the service stack, a plugin game).
+'use strict';
+const { readFileSync, renameSync, writeFileSync } = require('node:fs');
+const module_ = require('node:module');
+const { join } = require('node:path');
+const { pathToFileURL } = require('node:url');
+const { Script } = require('node:vm');
 
-module.enableCompileCache?.();
+module_.enableCompileCache?.();
 
-const bundle = new URL('../dist/bundle/grundy.cjs', import.meta.url);
-const file = fileURLToPath(bundle);
+const file = join(__dirname, '../dist/bundle/grundy.cjs');
+const bundle = pathToFileURL(file);
 const cacheFile = `${file}.cache`;
 let cachedData;
 try {
@@ -24,12 +28,12 @@ try {
 } catch {
   // No cache yet: this run writes one.
 }
-// The names the bundle expects (scripts/bundle-cli.ts): Node's require for its path, its URL, import() relative
-// to it, and the errors module shared with the modules it imports.
-const script = new Script(
-  `(function (require, __bundleUrl, __import, __errors) {${readFileSync(file, 'utf8')}\n})`,
-  { filename: file, cachedData },
-);
+// The names the bundle expects (scripts/bundle-cli.ts): Node's require for its path, its URL, and import()
+// relative to it.
+const script = new Script(`(function (require, __bundleUrl, __import) {${readFileSync(file, 'utf8')}\n})`, {
+  filename: file,
+  cachedData,
+});
 if (cachedData === undefined || script.cachedDataRejected === true) {
   process.once('exit', () => {
     // Written whole under another name, then renamed: a process starting meanwhile reads the old file or none.
@@ -43,8 +47,7 @@ if (cachedData === undefined || script.cachedDataRejected === true) {
   });
 }
 script.runInThisContext()(
-  createRequire(bundle),
+  module_.createRequire(file),
   bundle.href,
   (specifier) => import(new URL(specifier, bundle).href),
-  errors,
 );

@@ -1,7 +1,7 @@
 /**
  * The `grundy` binary runs dist/bundle/grundy.cjs, one script built by scripts/bundle-cli.ts (`npm run build`,
  * which `pretest` runs), compiled with the code cache beside it. These tests check that the bundle is what bin
- * uses (no module of ours is loaded but bin and the shared errors module), that the code cache is written when
+ * uses (no module of ours is loaded but bin), that the code cache is written when
  * missing or unusable and left alone when good, and that the bundle answers and fails exactly as tsc's output
  * of the same sources (dist/cli/main.js) does: same stdout, stderr and exit status, byte for byte.
  */
@@ -81,30 +81,26 @@ describe('bin/grundy.js', () => {
     { args: ['rules', 'seagm'], input: '' },
     { args: ['games'], input: '' },
     { args: ['--version'], input: '' },
-  ])(
-    '$args runs the bundle: of our modules, only bin and the shared errors module load',
-    ({ args, input }) => {
-      const file = join(dir, `loads-${args.join('-')}`);
-      const r = run(['--import', pathToFileURL(recorder).href, bin], args, input, {
-        GRUNDY_LOADS_FILE: file,
-      });
-      expect(r.stderr).toBe('');
-      expect(r.code).toBe(0);
-      const ours = readFileSync(file, 'utf8')
-        .split('\n')
-        .filter((url) => url.startsWith(pathToFileURL(root).href))
-        .map((url) => fileURLToPath(url).slice(root.length));
-      expect(ours).toEqual(['bin/grundy.js', 'dist/core/errors.js']);
-    },
-  );
+  ])('$args runs the bundle: of our modules, only bin loads', ({ args, input }) => {
+    const file = join(dir, `loads-${args.join('-')}`);
+    const r = run(['--import', pathToFileURL(recorder).href, bin], args, input, {
+      GRUNDY_LOADS_FILE: file,
+    });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const ours = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((url) => url.startsWith(pathToFileURL(root).href))
+      .map((url) => fileURLToPath(url).slice(root.length));
+    expect(ours).toEqual(['bin/grundy.js']);
+  });
 
   it('writes the code cache when it is missing or unusable, and leaves a good one alone', () => {
     // A copy of what bin needs, so that this test alone touches its cache.
     const copy = join(dir, 'install');
-    mkdirSync(join(copy, 'dist/core'), { recursive: true });
+    mkdirSync(join(copy, 'dist'), { recursive: true });
     cpSync(join(root, 'bin'), join(copy, 'bin'), { recursive: true });
     cpSync(join(root, 'dist/bundle'), join(copy, 'dist/bundle'), { recursive: true });
-    cpSync(join(root, 'dist/core/errors.js'), join(copy, 'dist/core/errors.js'));
     cpSync(join(root, 'package.json'), join(copy, 'package.json'));
     symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
     const cache = join(copy, 'dist/bundle/grundy.cjs.cache');
