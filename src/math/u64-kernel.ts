@@ -33,12 +33,19 @@ interface WasmApi {
 
 let kernel: KernelExports | undefined;
 
+/** The module's bytes, decoded in a plain loop (no callback per byte: this runs once, in the interpreter). */
+function kernelBytes(): Uint8Array {
+  const text = atob(KERNEL_WASM);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
 /** Compiled on first use (well under a millisecond), so importing the game costs nothing. */
 function load(): KernelExports {
   if (kernel === undefined) {
     const api = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
-    const k = new api.Instance(new api.Module(Uint8Array.from(atob(KERNEL_WASM), (c) => c.charCodeAt(0))), {})
-      .exports as KernelExports;
+    const k = new api.Instance(new api.Module(kernelBytes()), {}).exports as KernelExports;
     placeTrial32(k, 0);
     kernel = k;
   }
@@ -115,9 +122,15 @@ export function rho32Kernel(n: number, c: number): number {
 // ---------------------------------------------------------------------------------------------------------
 // trial32: the odd primes below 1000 as (p, p^-1 mod 2^32, floor((2^32 - 1) / p)), then a result area.
 
+// Computed when the module loads, by a plain loop: it runs in the interpreter, where a callback per candidate
+// (primes.every) cost about 3 ms of every `grundy judge` start.
 const TRIAL32_PRIMES: readonly number[] = (() => {
   const primes: number[] = [];
-  for (let i = 3; i < 1000; i += 2) if (primes.every((p) => i % p !== 0)) primes.push(i);
+  for (let i = 3; i < 1000; i += 2) {
+    let d = 3;
+    while (d * d <= i && i % d !== 0) d += 2;
+    if (d * d > i) primes.push(i);
+  }
   return primes;
 })();
 const TRIAL32_BYTES = TRIAL32_PRIMES.length * 12;
