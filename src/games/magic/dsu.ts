@@ -9,8 +9,9 @@ export class DisjointSets {
   /** Per id: its parent (>= 0), or minus the size of its set when it is a root. */
   readonly link: Int32Array;
 
-  constructor(count: number) {
-    this.link = new Int32Array(count).fill(-1);
+  /** `link`: a buffer of `count` ids to use (its contents are overwritten), instead of a new one. */
+  constructor(count: number, link = new Int32Array(count)) {
+    this.link = link.fill(-1);
   }
 
   find(x: number): number {
