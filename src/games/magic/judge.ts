@@ -22,7 +22,7 @@ import {
   type Room,
 } from './limits.js';
 import type { MagicParams, MagicResult } from './schema.js';
-import { DisjointSets, joinPassages } from './dsu.js';
+import { DisjointSets, joinPassages, unite } from './dsu.js';
 import { magicOutcome, type DenseBoard } from './solve.js';
 
 export const MAX_TESTS = 100;
@@ -612,27 +612,28 @@ export function roomsAreIds(n: number, m: number): boolean {
  */
 const CHUNK = 256;
 
-/** A board whose rooms are their own ids, joined and checked for repeats passage by passage as it is read. */
+/** A board whose rooms are their own ids, joined and checked for repeats a few hundred passages at a time. */
 interface OwnBoard {
   readonly sets: DisjointSets;
-  /** Per passage, its two ids as listed, for the message naming a repeat's first listing. */
+  /** `sets.link`, held here for the hot loop (see `unite`). */
+  readonly link: Int32Array;
+  /** Per passage, its two ids as listed (room - 1), and the line of its first room. */
   readonly ends: Int32Array;
+  readonly lines: Int32Array;
   /** An open-addressing set (0: an empty slot) of the pair keys seen: smaller id << 16 | larger id, never 0. */
   readonly keys: Int32Array;
   /** 32 minus log2 of the table's size: the key's hash shifted right by it is a slot. */
   readonly shift: number;
-  /** The first passage that repeats an earlier one (-1: none yet) and the line it starts on. */
-  repeat: number;
-  repeatLine: number;
 }
 
 /**
  * Buffers kept from one board to the next: a contest file of 100 boards allocated (and zeroed) about 300 KB per
  * board otherwise. Each board clears the part it reads before reading it (the union-find and the table), or
- * writes it first (the ends), so nothing passes from one board to the next.
+ * writes it first (the ends and lines), so nothing passes from one board to the next.
  */
 let scratchLinks = new Int32Array(0);
 let scratchEnds = new Int32Array(0);
+let scratchLines = new Int32Array(0);
 let scratchKeys = new Int32Array(0);
 
 function ownBoard(n: number, m: number): OwnBoard {
@@ -642,47 +643,55 @@ function ownBoard(n: number, m: number): OwnBoard {
   // Stryker disable next-line ConditionalExpression,EqualityOperator: a fresh buffer each time holds the same values (only slower)
   if (scratchLinks.length < n) scratchLinks = new Int32Array(n);
   // Stryker disable next-line ConditionalExpression,EqualityOperator: a fresh buffer each time holds the same values (only slower)
-  if (scratchEnds.length < 2 * m) scratchEnds = new Int32Array(2 * m);
+  if (scratchLines.length < m) [scratchEnds, scratchLines] = [new Int32Array(2 * m), new Int32Array(m)];
   // Stryker disable next-line ConditionalExpression,EqualityOperator: a fresh buffer each time holds the same values (only slower)
   if (scratchKeys.length < 1 << bits) scratchKeys = new Int32Array(1 << bits);
+  const sets = new DisjointSets(n, scratchLinks.subarray(0, n));
   return {
-    sets: new DisjointSets(n, scratchLinks.subarray(0, n)),
+    sets,
+    link: sets.link,
     ends: scratchEnds.subarray(0, 2 * m),
+    lines: scratchLines.subarray(0, m),
     keys: scratchKeys.subarray(0, 1 << bits).fill(0),
     shift: 32 - bits,
-    repeat: -1,
-    repeatLine: 0,
   };
 }
 
 /**
- * Adds passage i, from room x to room y (different, both from 1 to N), whose first room is on `line`: joins the
- * rooms, and notes the passage when it repeats an earlier one (the first such passage is the one reported).
+ * Joins passages `from` to `to` - 1 (read into `ends`) in `link` (a DisjointSets' array) and enters their pairs
+ * in `keys` (`OwnBoard.keys`, of 2^(32 - shift) slots). Returns the first of them that repeats an earlier
+ * passage, or -1.
+ *
+ * The arrays come as arguments, not as the board's fields: optimised code reading a field relies on what V8
+ * last saw stored there, and V8 sometimes changes its mind about a typed array field after a few boards, which
+ * throws that code away (a dozen milliseconds of compiling, on this file, with the interpreter running meanwhile).
  */
-function addOwn(board: OwnBoard, i: number, x: number, y: number, line: number): void {
-  const u = x - 1;
-  const v = y - 1;
-  board.ends[2 * i] = u;
-  board.ends[2 * i + 1] = v;
-  board.sets.union(u, v);
-  // Stryker disable next-line EqualityOperator: u = v never reaches here (a loop is refused first), and either order keys the pair alike
-  const key = u < v ? (u << 16) | v : (v << 16) | u;
-  const keys = board.keys;
+function joinOwn(
+  link: Int32Array,
+  ends: Int32Array,
+  keys: Int32Array,
+  shift: number,
+  from: number,
+  to: number,
+): number {
   const mask = keys.length - 1;
-  let slot = Math.imul(key, 0x9e3779b1) >>> board.shift;
-  for (;;) {
-    const held = keys[slot] ?? 0;
-    if (held === key) break;
-    if (held === 0) {
-      keys[slot] = key;
-      return;
+  let repeat = -1;
+  for (let i = from; i < to; i++) {
+    const u = ends[2 * i] ?? 0;
+    const v = ends[2 * i + 1] ?? 0;
+    unite(link, u, v);
+    // Stryker disable next-line EqualityOperator: u = v never reaches here (a loop is refused first), and either order keys the pair alike
+    const key = u < v ? (u << 16) | v : (v << 16) | u;
+    let slot = Math.imul(key, 0x9e3779b1) >>> shift;
+    let held = keys[slot] ?? 0;
+    while (held !== 0 && held !== key) {
+      slot = (slot + 1) & mask;
+      held = keys[slot] ?? 0;
     }
-    slot = (slot + 1) & mask;
+    if (held === 0) keys[slot] = key;
+    else if (repeat < 0) repeat = i;
   }
-  if (board.repeat < 0) {
-    board.repeat = i;
-    board.repeatLine = line;
-  }
+  return repeat;
 }
 
 /**
@@ -693,9 +702,17 @@ function addOwn(board: OwnBoard, i: number, x: number, y: number, line: number):
  * The two rooms are read by two copies of the same lines, with the whitespace test written out: on a contest
  * file that ran about a tenth faster than one loop over both rooms calling `isSpace`.
  */
-function ownPassages(input: ByteReader, board: OwnBoard, limit: number, from: number, to: number): number {
+function ownPassages(
+  input: ByteReader,
+  ends: Int32Array,
+  lines: Int32Array,
+  limit: number,
+  from: number,
+  to: number,
+): number {
   const buf = input.buf;
   const end = input.end;
+  const eof = input.eof;
   let pos = input.pos;
   let line = input.line;
   let donePos = pos;
@@ -741,8 +758,10 @@ function ownPassages(input: ByteReader, board: OwnBoard, limit: number, from: nu
     // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: declining more rooms is harmless (the careful loop reads them)
     if (pos === start || pos - start > 15 || y < 1 || y > limit || y === x) break;
     // The second room must end at whitespace, or at the very end of the input.
-    if (pos < end ? !(code === 32 || code === 10 || (code >= 9 && code <= 13)) : !input.eof) break;
-    addOwn(board, i, x, y, xLine);
+    if (pos < end ? !(code === 32 || code === 10 || (code >= 9 && code <= 13)) : !eof) break;
+    ends[2 * i] = x - 1;
+    ends[2 * i + 1] = y - 1;
+    lines[i] = xLine;
     donePos = pos;
     doneLine = line;
   }
@@ -762,26 +781,33 @@ function ownPassages(input: ByteReader, board: OwnBoard, limit: number, from: nu
 function* readOwnTest(input: ByteReader, t: number, n: bigint, m: number, p: number): Reading<JoinedBoard> {
   const size = Number(n);
   const board = ownBoard(size, m);
+  const { link, ends, lines, keys, shift } = board;
+  let repeat = -1;
   let i = 0;
   while (i < m) {
     const to = Math.min(m, i + CHUNK);
-    i = ownPassages(input, board, size, i, to);
+    const read = ownPassages(input, ends, lines, size, i, to);
+    const first = joinOwn(link, ends, keys, shift, i, read);
+    if (repeat < 0) repeat = first;
+    i = read;
     if (i === to) continue;
     // Passage i the careful way (a block border, a loop, or something the messages must describe), then on.
     const x = yield* smallRoom(input, size, t, i);
     const line = input.line;
     const y = yield* smallRoom(input, size, t, i);
     if (x === y) throw new JudgeInputError(line, `test ${t}: ${loopMessage(x, y, i)}`);
-    addOwn(board, i, x, y, line);
+    ends[2 * i] = x - 1;
+    ends[2 * i + 1] = y - 1;
+    lines[i] = line;
+    if (joinOwn(link, ends, keys, shift, i, i + 1) >= 0 && repeat < 0) repeat = i;
     i++;
   }
-  const { ends, sets, repeat } = board;
   if (repeat >= 0) {
     const first = firstListing(ends, repeat);
     const message = repeatMessage((ends[2 * first] ?? 0) + 1, (ends[2 * first + 1] ?? 0) + 1, first, repeat);
-    throw new JudgeInputError(board.repeatLine, `test ${t}: ${message}`);
+    throw new JudgeInputError(lines[repeat] ?? 0, `test ${t}: ${message}`);
   }
-  return { board: { rooms: n, size, ends, p1: p, p2: p }, sets };
+  return { board: { rooms: n, size, ends, p1: p, p2: p }, sets: board.sets };
 }
 
 /** The first passage joining the same two rooms as passage `later` (which repeats an earlier one). */
