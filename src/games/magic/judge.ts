@@ -730,8 +730,9 @@ function ownPassages(
     const xLine = line;
     let start = pos;
     let x = 0;
-    while (code >= 48 && code <= 57) {
-      x = x * 10 + code - 48;
+    // A digit is a code whose distance from '0', as an unsigned number, is below 10: one comparison, not two.
+    for (let digit = code - 48; digit >>> 0 < 10; digit = code - 48) {
+      x = x * 10 + digit;
       pos++;
       // Stryker disable next-line ConditionalExpression: code 0 ends the scan: the careful loop reads the same room
       code = pos < end ? (buf[pos] ?? 0) : 0;
@@ -748,8 +749,8 @@ function ownPassages(
     }
     start = pos;
     let y = 0;
-    while (code >= 48 && code <= 57) {
-      y = y * 10 + code - 48;
+    for (let digit = code - 48; digit >>> 0 < 10; digit = code - 48) {
+      y = y * 10 + digit;
       pos++;
       // Stryker disable next-line ConditionalExpression: code 0 ends the scan: the careful loop reads the same room
       code = pos < end ? (buf[pos] ?? 0) : 0;
