@@ -53,16 +53,18 @@ export function rootOf(link: Int32Array, x: number): number {
  * (whose hidden class V8 may still change while the loop is being optimised, which throws that code away).
  */
 export function unite(link: Int32Array, x: number, y: number): boolean {
-  let a = rootOf(link, x);
-  let b = rootOf(link, y);
+  const a = rootOf(link, x);
+  const b = rootOf(link, y);
   if (a === b) return false;
   // Sizes are stored negated: the larger set has the smaller (more negative) entry.
   const sizeA = link[a] ?? -1;
   const sizeB = link[b] ?? -1;
+  // The larger set's root becomes the root of both. (Not a destructuring swap: until V8 optimises this, that
+  // allocates an array and an iterator per call.)
   // Stryker disable next-line EqualityOperator: swapping on equal sizes too keeps the trees balanced, with the same sets and sizes
-  if (sizeA > sizeB) [a, b] = [b, a];
-  link[a] = sizeA + sizeB;
-  link[b] = a;
+  const root = sizeA <= sizeB ? a : b;
+  link[root] = sizeA + sizeB;
+  link[root === a ? b : a] = root;
   return true;
 }
 
