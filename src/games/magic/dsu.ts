@@ -61,7 +61,7 @@ export function unite(link: Int32Array, x: number, y: number): boolean {
   const sizeB = link[b] ?? -1;
   // The larger set's root becomes the root of both. (Not a destructuring swap: until V8 optimises this, that
   // allocates an array and an iterator per call.)
-  // Stryker disable next-line EqualityOperator: swapping on equal sizes too keeps the trees balanced, with the same sets and sizes
+  // Stryker disable next-line EqualityOperator: rooting equal sizes at b instead keeps the trees as balanced, with the same sets and sizes
   const root = sizeA <= sizeB ? a : b;
   link[root] = sizeA + sizeB;
   link[root === a ? b : a] = root;

@@ -135,7 +135,9 @@ function startOf(
 
 /**
  * A board whose rooms a reader has numbered itself (the judge): rooms 1 and 2 are ids 0 and 1, the other
- * rooms named in passages 2 .. size - 1, and passage k joins ids ends[2k] and ends[2k + 1].
+ * rooms named in passages 2 .. size - 1, and passage k joins ids ends[2k] and ends[2k + 1]. Ids may also go to
+ * rooms no passage names (the judge numbers every room of a small board, room r as id r - 1): each is a set
+ * of one room, counted as an untouched room would be.
  */
 export interface DenseBoard {
   readonly rooms: bigint;
