@@ -2,7 +2,7 @@
  * Runs a game's judge on a string exactly as `grundy judge` does: the byte judge (`run`) when the game has
  * one, else parse, validate, solve, format. `legacyJudgeOutput` always takes the token path (the reference).
  */
-import { readAll } from '../../src/core/byte-reader.js';
+import { ByteReader, drive, readAll } from '../../src/core/byte-reader.js';
 import type { AnyGame } from '../../src/core/game.js';
 import { JudgeInputError } from '../../src/core/errors.js';
 import { parseParams } from '../../src/core/params.js';
@@ -15,6 +15,34 @@ export async function judgeOutput(game: AnyGame, input: string): Promise<string>
   const lines: string[] = [];
   readAll(input, (reader) => run(reader, (line) => lines.push(line)));
   return Promise.resolve(lines.map((line) => `${line}\n`).join(''));
+}
+
+/**
+ * The byte judge's output, the input read as from a pipe: `block` bytes or fewer at a time (short reads) into
+ * a buffer of 128 bytes used again and again, so the bytes past a block's end are left over from an earlier
+ * read (often digits or whitespace), as they are when the CLI reads stdin.
+ */
+export async function judgeOutputInBlocks(game: AnyGame, input: string, block: number): Promise<string> {
+  const run = game.judge.run?.bind(game.judge);
+  if (run === undefined) throw new Error(`${game.id} has no byte judge`);
+  const bytes = new TextEncoder().encode(input);
+  const reader = new ByteReader(128);
+  const lines: string[] = [];
+  let at = 0;
+  await drive(
+    reader,
+    run(reader, (line) => lines.push(line)),
+    {
+      readInto: (target, offset, length) => {
+        const count = Math.min(length, block, bytes.length - at);
+        target.set(bytes.subarray(at, at + count), offset);
+        at += count;
+        return count;
+      },
+      next: () => Promise.resolve(undefined),
+    },
+  );
+  return lines.map((line) => `${line}\n`).join('');
 }
 
 /** The token judge: InputReader, the game's schema, solve, format. */

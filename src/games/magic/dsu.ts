@@ -9,22 +9,13 @@ export class DisjointSets {
   /** Per id: its parent (>= 0), or minus the size of its set when it is a root. */
   readonly link: Int32Array;
 
-  constructor(count: number) {
-    this.link = new Int32Array(count).fill(-1);
+  /** `link`: a buffer of `count` ids to use (its contents are overwritten), instead of a new one. */
+  constructor(count: number, link = new Int32Array(count)) {
+    this.link = link.fill(-1);
   }
 
   find(x: number): number {
-    const link = this.link;
-    let p = link[x] ?? -1;
-    while (p >= 0) {
-      // Stryker disable next-line LogicalOperator: reading -1 for a missing parent only ends the climb at p, which is a root
-      const grand = link[p] ?? -1;
-      if (grand < 0) return p;
-      link[x] = grand;
-      x = grand;
-      p = link[x] ?? -1;
-    }
-    return x;
+    return rootOf(this.link, x);
   }
 
   /** True when `id` is the root of its set. */
@@ -39,19 +30,42 @@ export class DisjointSets {
 
   /** Joins the sets of x and y; false when they were already one. */
   union(x: number, y: number): boolean {
-    const link = this.link;
-    let a = this.find(x);
-    let b = this.find(y);
-    if (a === b) return false;
-    // Sizes are stored negated: the larger set has the smaller (more negative) entry.
-    const sizeA = link[a] ?? -1;
-    const sizeB = link[b] ?? -1;
-    // Stryker disable next-line EqualityOperator: swapping on equal sizes too keeps the trees balanced, with the same sets and sizes
-    if (sizeA > sizeB) [a, b] = [b, a];
-    link[a] = sizeA + sizeB;
-    link[b] = a;
-    return true;
+    return unite(this.link, x, y);
   }
+}
+
+/** The root of x's set in `link` (a DisjointSets' link array), halving the path on the way. */
+export function rootOf(link: Int32Array, x: number): number {
+  let p = link[x] ?? -1;
+  while (p >= 0) {
+    // Stryker disable next-line LogicalOperator: reading -1 for a missing parent only ends the climb at p, which is a root
+    const grand = link[p] ?? -1;
+    if (grand < 0) return p;
+    link[x] = grand;
+    x = grand;
+    p = link[x] ?? -1;
+  }
+  return x;
+}
+
+/**
+ * `DisjointSets.union` on its link array alone: a hot loop that holds the array need not go through the object
+ * (whose hidden class V8 may still change while the loop is being optimised, which throws that code away).
+ */
+export function unite(link: Int32Array, x: number, y: number): boolean {
+  const a = rootOf(link, x);
+  const b = rootOf(link, y);
+  if (a === b) return false;
+  // Sizes are stored negated: the larger set has the smaller (more negative) entry.
+  const sizeA = link[a] ?? -1;
+  const sizeB = link[b] ?? -1;
+  // The larger set's root becomes the root of both. (Not a destructuring swap: until V8 optimises this, that
+  // allocates an array and an iterator per call.)
+  // Stryker disable next-line EqualityOperator: rooting equal sizes at b instead keeps the trees as balanced, with the same sets and sizes
+  const root = sizeA <= sizeB ? a : b;
+  link[root] = sizeA + sizeB;
+  link[root === a ? b : a] = root;
+  return true;
 }
 
 /**
