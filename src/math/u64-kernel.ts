@@ -8,8 +8,10 @@
  * keeps the two equal), embedded so that no process spends milliseconds assembling it at start.
  */
 
+import { MR32_BASES } from './mr32-bases.js';
+
 export const KERNEL_WASM =
-  'AGFzbQEAAAABLgdgAX4Bf2ADfn9/AX9gA39/fwF/YAN+fn4BfmABfwF/YAJ/fwF/YAR/f39/AX8DCAcAAQIDBAUGBQMBAAEHUwgHaXNQcmltZQAAC2ZpbmREaXZpc29yAAEKYnVpbGRUYWJsZQACA3JobwADCWlzUHJpbWUzMgAEBXJobzMyAAUHdHJpYWwzMgAGBm1lbW9yeQIACpgiB94KEAF+AX4BfgF+AX4BfgF+AX4BfgF+AX4BfgF+AX8BfwF/IAAhASABQgIgACABfn1+IQEgAUICIAAgAX59fiEBIAFCAiAAIAF+fX4hASABQgIgACABfn1+IQEgAUICIAAgAX59fiEBQgAgAH0gAIIhByAAIAd9IQggByEJQcAAIQ8DQCAJIAl8IQkgCSAJIAB9IAkgAFQbIQkgD0EBayIPDQALIABCAX16pyEOIABCAX0gDq2IIQpBACEQA0ACQEICQsUCQp/JAEKS3AFC18EbQpj61ARC/qOG2AZCACAQQQZGGyAQQQVGGyAQQQRGGyAQQQNGGyAQQQJGGyAQQQFGGyAQQQBGGyAAgiELIAtQDQAgCyAJfiABfiECIAtCIIggCUL/////D4N+IQQgC0L/////D4MgCUIgiH4hBSALQv////8PgyAJQv////8Pg35CIIggBEL/////D4N8IAVC/////w+DfCEGIAtCIIggCUIgiH4gBEIgiHwgBUIgiHwgBkIgiHwhAyACQiCIIABC/////w+DfiEEIAJC/////w+DIABCIIh+IQUgAkL/////D4MgAEL/////D4N+QiCIIARC/////w+DfCAFQv////8Pg3whBiACQiCIIABCIIh+IARCIIh8IAVCIIh8IAZCIIh8IQIgAyACfSADIAJ9IAB8IAMgAlobIQsgByEMIAohDQJAA0AgDVANASANQgGDUEUEQCAMIAt+IAF+IQIgDEIgiCALQv////8Pg34hBCAMQv////8PgyALQiCIfiEFIAxC/////w+DIAtC/////w+DfkIgiCAEQv////8Pg3wgBUL/////D4N8IQYgDEIgiCALQiCIfiAEQiCIfCAFQiCIfCAGQiCIfCEDIAJCIIggAEL/////D4N+IQQgAkL/////D4MgAEIgiH4hBSACQv////8PgyAAQv////8Pg35CIIggBEL/////D4N8IAVC/////w+DfCEGIAJCIIggAEIgiH4gBEIgiHwgBUIgiHwgBkIgiHwhAiADIAJ9IAMgAn0gAHwgAyACWhshDAsgCyALfiABfiECIAtCIIggC0L/////D4N+IQQgC0L/////D4MgC0IgiH4hBSALQv////8PgyALQv////8Pg35CIIggBEL/////D4N8IAVC/////w+DfCEGIAtCIIggC0IgiH4gBEIgiHwgBUIgiHwgBkIgiHwhAyACQiCIIABC/////w+DfiEEIAJC/////w+DIABCIIh+IQUgAkL/////D4MgAEL/////D4N+QiCIIARC/////w+DfCAFQv////8Pg3whBiACQiCIIABCIIh+IARCIIh8IAVCIIh8IAZCIIh8IQIgAyACfSADIAJ9IAB8IAMgAlobIQsgDUIBiCENDAALCyAMIAdRDQAgDCAIUQ0AIA5BAWshDwJAA0AgD0UNASAMIAx+IAF+IQIgDEIgiCAMQv////8Pg34hBCAMQv////8PgyAMQiCIfiEFIAxC/////w+DIAxC/////w+DfkIgiCAEQv////8Pg3wgBUL/////D4N8IQYgDEIgiCAMQiCIfiAEQiCIfCAFQiCIfCAGQiCIfCEDIAJCIIggAEL/////D4N+IQQgAkL/////D4MgAEIgiH4hBSACQv////8PgyAAQv////8Pg35CIIggBEL/////D4N8IAVC/////w+DfCEGIAJCIIggAEIgiH4gBEIgiHwgBUIgiHwgBkIgiHwhAiADIAJ9IAMgAn0gAHwgAyACWhshDCAMIAhRDQIgD0EBayEPDAALC0EADwsgEEEBaiIQQQdHDQALQQELNwEBfwJAA0AgASACTw0BIAFBBHQhAyAAIAMpAwB+IAMpAwhYBEAgAQ8LIAFBAWohAQwACwtBfwupAggBfwF/AX8BfwF/AX8BfgF+IABBAXYhAyACQQAgA/wLAEEBIQQCQANAIARBAXRBAWohBiAGIAZsIABPDQEgAiAEai0AAEUEQCAGIAZsQQF2IQUCQANAIAUgA08NASACIAVqQQE6AAAgBSAGaiEFDAALCwsgBEEBaiEEDAALC0EAIQdBASEEAkADQCAEIANPDQEgAiAEai0AAEUEQCAEQQF0QQFqIQYgASAHQQJ0aiAGNgIAIAatIQkgCSEKIApCAiAJIAp+fX4hCiAKQgIgCSAKfn1+IQogCkICIAkgCn59fiEKIApCAiAJIAp+fX4hCiAKQgIgCSAKfn1+IQogB0EEdCIIIAo3AwAgCEJ/IAmANwMIIAdBAWohBwsgBEEBaiEEDAALCyAHC4ULDgF+AX4BfgF+AX4BfgF+AX4BfgF+AX4BfgF+AX4gACEDIANCAiAAIAN+fX4hAyADQgIgACADfn1+IQMgA0ICIAAgA359fiEDIANCAiAAIAN+fX4hAyADQgIgACADfn1+IQNCASEOQgEhDUIBIQsCQANAIA5CgICACFoEQEIADwsgAiEJIA4hEANAIAIgAn4gA34hBCACQiCIIAJC/////w+DfiEGIAJC/////w+DIAJCIIh+IQcgAkL/////D4MgAkL/////D4N+QiCIIAZC/////w+DfCAHQv////8Pg3whCCACQiCIIAJCIIh+IAZCIIh8IAdCIIh8IAhCIIh8IQUgBEIgiCAAQv////8Pg34hBiAEQv////8PgyAAQiCIfiEHIARC/////w+DIABC/////w+DfkIgiCAGQv////8Pg3wgB0L/////D4N8IQggBEIgiCAAQiCIfiAGQiCIfCAHQiCIfCAIQiCIfCEEIAUgBH0gBSAEfSAAfCAFIARaGyECIAIgAXwhAiACIAB9IAIgAiAAWhshAiAQQgF9IhBQRQ0AC0IAIQ8CQANAIA8gDloNASACIQogDiAPfUKAASAOIA99QoABVBshEANAIAIgAn4gA34hBCACQiCIIAJC/////w+DfiEGIAJC/////w+DIAJCIIh+IQcgAkL/////D4MgAkL/////D4N+QiCIIAZC/////w+DfCAHQv////8Pg3whCCACQiCIIAJCIIh+IAZCIIh8IAdCIIh8IAhCIIh8IQUgBEIgiCAAQv////8Pg34hBiAEQv////8PgyAAQiCIfiEHIARC/////w+DIABC/////w+DfkIgiCAGQv////8Pg3wgB0L/////D4N8IQggBEIgiCAAQiCIfiAGQiCIfCAHQiCIfCAIQiCIfCEEIAUgBH0gBSAEfSAAfCAFIARaGyECIAIgAXwhAiACIAB9IAIgAiAAWhshAiAJIAJ9IAIgCX0gCSACWhshDCANIAx+IAN+IQQgDUIgiCAMQv////8Pg34hBiANQv////8PgyAMQiCIfiEHIA1C/////w+DIAxC/////w+DfkIgiCAGQv////8Pg3wgB0L/////D4N8IQggDUIgiCAMQiCIfiAGQiCIfCAHQiCIfCAIQiCIfCEFIARCIIggAEL/////D4N+IQYgBEL/////D4MgAEIgiH4hByAEQv////8PgyAAQv////8Pg35CIIggBkL/////D4N8IAdC/////w+DfCEIIARCIIggAEIgiH4gBkIgiHwgB0IgiHwgCEIgiHwhBCAFIAR9IAUgBH0gAHwgBSAEWhshDSAQQgF9IhBQRQ0ACyANIQsgACEMAkADQCAMUA0BIAsgDIIgDCELIQwMAAsLIAtCAVFFDQMgD0KAAXwhDwwACwsgDkIBhiEODAALCyALIABRBEADQCAKIAp+IAN+IQQgCkIgiCAKQv////8Pg34hBiAKQv////8PgyAKQiCIfiEHIApC/////w+DIApC/////w+DfkIgiCAGQv////8Pg3wgB0L/////D4N8IQggCkIgiCAKQiCIfiAGQiCIfCAHQiCIfCAIQiCIfCEFIARCIIggAEL/////D4N+IQYgBEL/////D4MgAEIgiH4hByAEQv////8PgyAAQv////8Pg35CIIggBkL/////D4N8IAdC/////w+DfCEIIARCIIggAEIgiH4gBkIgiHwgB0IgiHwgCEIgiHwhBCAFIAR9IAUgBH0gAHwgBSAEWhshCiAKIAF8IQogCiAAfSAKIAogAFobIQogCSAKfSAKIAl9IAkgClobIQsgACEMAkADQCAMUA0BIAsgDIIgDCELIQwMAAsLIAtCAVENAAsLIAsLzAMOAX4BfwF+AX4BfgF+AX4BfgF+AX4BfgF/AX8BfyAArSEBIAAhAiACQQIgACACbGtsIQIgAkECIAAgAmxrbCECIAJBAiAAIAJsa2whAiACQQIgACACbGtsIQIgAkECIAAgAmxrbCECQQAgAmshAkKAgICAECABgiEFIAEgBX0hBiAFIAV+IAGCIQcgAUIBfXqnIQwgAUIBfSAMrYghCEEAIQ4DQAJAQgJCB0I9QgAgDkECRhsgDkEBRhsgDkEARhsgAYIhCSAJUA0AIAkgB34iA6cgAmytIAF+IAN8QiCIIQQgBCABfSAEIAQgAVobIQkgBSEKIAghCwJAA0AgC1ANASALQgGDUEUEQCAKIAl+IgOnIAJsrSABfiADfEIgiCEEIAQgAX0gBCAEIAFaGyEKCyAJIAl+IgOnIAJsrSABfiADfEIgiCEEIAQgAX0gBCAEIAFaGyEJIAtCAYghCwwACwsgCiAFUQ0AIAogBlENACAMQQFrIQ0CQANAIA1FDQEgCiAKfiIDpyACbK0gAX4gA3xCIIghBCAEIAF9IAQgBCABWhshCiAKIAZRDQIgDUEBayENDAALC0EADwsgDkEBaiIOQQNHDQALQQELzwQOAX4BfwF+AX4BfgF+AX4BfgF+AX4BfgF+AX4BfiAArSECIAAhAyADQQIgACADbGtsIQMgA0ECIAAgA2xrbCEDIANBAiAAIANsa2whAyADQQIgACADbGtsIQMgA0ECIAAgA2xrbCEDQQAgA2shAyABrSACgiEGQgIhB0IBIQ1CASEMQgEhCgJAA0AgDUKAgIAIWgRAQQAPCyAHIQggDSEPA0AgByAHfiIEpyADbK0gAn4gBHxCIIghBSAFIAJ9IAUgBSACWhshByAHIAZ8IQcgByACfSAHIAcgAlobIQcgD0IBfSIPUEUNAAtCACEOAkADQCAOIA1aDQEgByEJIA0gDn1CICANIA59QiBUGyEPA0AgByAHfiIEpyADbK0gAn4gBHxCIIghBSAFIAJ9IAUgBSACWhshByAHIAZ8IQcgByACfSAHIAcgAlobIQcgCCAHfSAHIAh9IAggB1obIQsgDCALfiIEpyADbK0gAn4gBHxCIIghBSAFIAJ9IAUgBSACWhshDCAPQgF9Ig9QRQ0ACyAMIQogAiELAkADQCALUA0BIAogC4IgCyEKIQsMAAsLIApCAVFFDQMgDkIgfCEODAALCyANQgGGIQ0MAAsLIAogAlEEQANAIAkgCX4iBKcgA2ytIAJ+IAR8QiCIIQUgBSACfSAFIAUgAlobIQkgCSAGfCEJIAkgAn0gCSAJIAJaGyEJIAggCX0gCSAIfSAIIAlaGyEKIAIhCwJAA0AgC1ANASAKIAuCIAshCiELDAALCyAKQgFRDQALCyAKpwusAQcBfwF/AX8BfwF/AX8Bf0EAIQQgAEEBcUUEQCADQQI2AgRBASEEIAAgAGh2IQALQQAhBQJAA0AgBSACTw0BIAEgBUEMbGohBiAGKAIAIgcgB2wgAEsNASAGKAIIIQkgACAGKAIEIghsIgogCU0EQCADIARBAnRqIAc2AgQgBEEBaiEEA0AgCiEAIAAgCGwiCiAJTQ0ACwsgBUEBaiEFDAALCyADIAQ2AgAgAAs=';
+  'AGFzbQEAAAABYQ5gAX4Bf2ADfn9/AX9gA39/fwF/YAN+fn4BfmABfwF/YAJ/fwF/YAR/f39/AX9gAn9/AX9gAX8Bf2ACf38Bf2ADf39/AX9gAn9/AX9gBX9/f39/AX9gCH9/f39/f39/AX8DDw4AAQIDBAUGBwgJCgsMDQUDAQABB60BDwdpc1ByaW1lAAALZmluZERpdmlzb3IAAQpidWlsZFRhYmxlAAIDcmhvAAMJaXNQcmltZTMyAAQFcmhvMzIABQd0cmlhbDMyAAYGc3BycDMyAAcKbXIzMkJ1Y2tldAAIDmlzUm91Z2hQcmltZTMyAAkGcmVzdDMyAAoMc29ydFVuaXF1ZTMyAAsIZmFjdG9yMzIADA1mYWN0b3IzMkJhdGNoAA0GbWVtb3J5AgAKvysO3goQAX4BfgF+AX4BfgF+AX4BfgF+AX4BfgF+AX4BfwF/AX8gACEBIAFCAiAAIAF+fX4hASABQgIgACABfn1+IQEgAUICIAAgAX59fiEBIAFCAiAAIAF+fX4hASABQgIgACABfn1+IQFCACAAfSAAgiEHIAAgB30hCCAHIQlBwAAhDwNAIAkgCXwhCSAJIAkgAH0gCSAAVBshCSAPQQFrIg8NAAsgAEIBfXqnIQ4gAEIBfSAOrYghCkEAIRADQAJAQgJCxQJCn8kAQpLcAULXwRtCmPrUBEL+o4bYBkIAIBBBBkYbIBBBBUYbIBBBBEYbIBBBA0YbIBBBAkYbIBBBAUYbIBBBAEYbIACCIQsgC1ANACALIAl+IAF+IQIgC0IgiCAJQv////8Pg34hBCALQv////8PgyAJQiCIfiEFIAtC/////w+DIAlC/////w+DfkIgiCAEQv////8Pg3wgBUL/////D4N8IQYgC0IgiCAJQiCIfiAEQiCIfCAFQiCIfCAGQiCIfCEDIAJCIIggAEL/////D4N+IQQgAkL/////D4MgAEIgiH4hBSACQv////8PgyAAQv////8Pg35CIIggBEL/////D4N8IAVC/////w+DfCEGIAJCIIggAEIgiH4gBEIgiHwgBUIgiHwgBkIgiHwhAiADIAJ9IAMgAn0gAHwgAyACWhshCyAHIQwgCiENAkADQCANUA0BIA1CAYNQRQRAIAwgC34gAX4hAiAMQiCIIAtC/////w+DfiEEIAxC/////w+DIAtCIIh+IQUgDEL/////D4MgC0L/////D4N+QiCIIARC/////w+DfCAFQv////8Pg3whBiAMQiCIIAtCIIh+IARCIIh8IAVCIIh8IAZCIIh8IQMgAkIgiCAAQv////8Pg34hBCACQv////8PgyAAQiCIfiEFIAJC/////w+DIABC/////w+DfkIgiCAEQv////8Pg3wgBUL/////D4N8IQYgAkIgiCAAQiCIfiAEQiCIfCAFQiCIfCAGQiCIfCECIAMgAn0gAyACfSAAfCADIAJaGyEMCyALIAt+IAF+IQIgC0IgiCALQv////8Pg34hBCALQv////8PgyALQiCIfiEFIAtC/////w+DIAtC/////w+DfkIgiCAEQv////8Pg3wgBUL/////D4N8IQYgC0IgiCALQiCIfiAEQiCIfCAFQiCIfCAGQiCIfCEDIAJCIIggAEL/////D4N+IQQgAkL/////D4MgAEIgiH4hBSACQv////8PgyAAQv////8Pg35CIIggBEL/////D4N8IAVC/////w+DfCEGIAJCIIggAEIgiH4gBEIgiHwgBUIgiHwgBkIgiHwhAiADIAJ9IAMgAn0gAHwgAyACWhshCyANQgGIIQ0MAAsLIAwgB1ENACAMIAhRDQAgDkEBayEPAkADQCAPRQ0BIAwgDH4gAX4hAiAMQiCIIAxC/////w+DfiEEIAxC/////w+DIAxCIIh+IQUgDEL/////D4MgDEL/////D4N+QiCIIARC/////w+DfCAFQv////8Pg3whBiAMQiCIIAxCIIh+IARCIIh8IAVCIIh8IAZCIIh8IQMgAkIgiCAAQv////8Pg34hBCACQv////8PgyAAQiCIfiEFIAJC/////w+DIABC/////w+DfkIgiCAEQv////8Pg3wgBUL/////D4N8IQYgAkIgiCAAQiCIfiAEQiCIfCAFQiCIfCAGQiCIfCECIAMgAn0gAyACfSAAfCADIAJaGyEMIAwgCFENAiAPQQFrIQ8MAAsLQQAPCyAQQQFqIhBBB0cNAAtBAQs3AQF/AkADQCABIAJPDQEgAUEEdCEDIAAgAykDAH4gAykDCFgEQCABDwsgAUEBaiEBDAALC0F/C6kCCAF/AX8BfwF/AX8BfwF+AX4gAEEBdiEDIAJBACAD/AsAQQEhBAJAA0AgBEEBdEEBaiEGIAYgBmwgAE8NASACIARqLQAARQRAIAYgBmxBAXYhBQJAA0AgBSADTw0BIAIgBWpBAToAACAFIAZqIQUMAAsLCyAEQQFqIQQMAAsLQQAhB0EBIQQCQANAIAQgA08NASACIARqLQAARQRAIARBAXRBAWohBiABIAdBAnRqIAY2AgAgBq0hCSAJIQogCkICIAkgCn59fiEKIApCAiAJIAp+fX4hCiAKQgIgCSAKfn1+IQogCkICIAkgCn59fiEKIApCAiAJIAp+fX4hCiAHQQR0IgggCjcDACAIQn8gCYA3AwggB0EBaiEHCyAEQQFqIQQMAAsLIAcLhQsOAX4BfgF+AX4BfgF+AX4BfgF+AX4BfgF+AX4BfiAAIQMgA0ICIAAgA359fiEDIANCAiAAIAN+fX4hAyADQgIgACADfn1+IQMgA0ICIAAgA359fiEDIANCAiAAIAN+fX4hA0IBIQ5CASENQgEhCwJAA0AgDkKAgIAIWgRAQgAPCyACIQkgDiEQA0AgAiACfiADfiEEIAJCIIggAkL/////D4N+IQYgAkL/////D4MgAkIgiH4hByACQv////8PgyACQv////8Pg35CIIggBkL/////D4N8IAdC/////w+DfCEIIAJCIIggAkIgiH4gBkIgiHwgB0IgiHwgCEIgiHwhBSAEQiCIIABC/////w+DfiEGIARC/////w+DIABCIIh+IQcgBEL/////D4MgAEL/////D4N+QiCIIAZC/////w+DfCAHQv////8Pg3whCCAEQiCIIABCIIh+IAZCIIh8IAdCIIh8IAhCIIh8IQQgBSAEfSAFIAR9IAB8IAUgBFobIQIgAiABfCECIAIgAH0gAiACIABaGyECIBBCAX0iEFBFDQALQgAhDwJAA0AgDyAOWg0BIAIhCiAOIA99QoABIA4gD31CgAFUGyEQA0AgAiACfiADfiEEIAJCIIggAkL/////D4N+IQYgAkL/////D4MgAkIgiH4hByACQv////8PgyACQv////8Pg35CIIggBkL/////D4N8IAdC/////w+DfCEIIAJCIIggAkIgiH4gBkIgiHwgB0IgiHwgCEIgiHwhBSAEQiCIIABC/////w+DfiEGIARC/////w+DIABCIIh+IQcgBEL/////D4MgAEL/////D4N+QiCIIAZC/////w+DfCAHQv////8Pg3whCCAEQiCIIABCIIh+IAZCIIh8IAdCIIh8IAhCIIh8IQQgBSAEfSAFIAR9IAB8IAUgBFobIQIgAiABfCECIAIgAH0gAiACIABaGyECIAkgAn0gAiAJfSAJIAJaGyEMIA0gDH4gA34hBCANQiCIIAxC/////w+DfiEGIA1C/////w+DIAxCIIh+IQcgDUL/////D4MgDEL/////D4N+QiCIIAZC/////w+DfCAHQv////8Pg3whCCANQiCIIAxCIIh+IAZCIIh8IAdCIIh8IAhCIIh8IQUgBEIgiCAAQv////8Pg34hBiAEQv////8PgyAAQiCIfiEHIARC/////w+DIABC/////w+DfkIgiCAGQv////8Pg3wgB0L/////D4N8IQggBEIgiCAAQiCIfiAGQiCIfCAHQiCIfCAIQiCIfCEEIAUgBH0gBSAEfSAAfCAFIARaGyENIBBCAX0iEFBFDQALIA0hCyAAIQwCQANAIAxQDQEgCyAMgiAMIQshDAwACwsgC0IBUUUNAyAPQoABfCEPDAALCyAOQgGGIQ4MAAsLIAsgAFEEQANAIAogCn4gA34hBCAKQiCIIApC/////w+DfiEGIApC/////w+DIApCIIh+IQcgCkL/////D4MgCkL/////D4N+QiCIIAZC/////w+DfCAHQv////8Pg3whCCAKQiCIIApCIIh+IAZCIIh8IAdCIIh8IAhCIIh8IQUgBEIgiCAAQv////8Pg34hBiAEQv////8PgyAAQiCIfiEHIARC/////w+DIABC/////w+DfkIgiCAGQv////8Pg3wgB0L/////D4N8IQggBEIgiCAAQiCIfiAGQiCIfCAHQiCIfCAIQiCIfCEEIAUgBH0gBSAEfSAAfCAFIARaGyEKIAogAXwhCiAKIAB9IAogCiAAWhshCiAJIAp9IAogCX0gCSAKWhshCyAAIQwCQANAIAxQDQEgCyAMgiAMIQshDAwACwsgC0IBUQ0ACwsgCwvMAw4BfgF/AX4BfgF+AX4BfgF+AX4BfgF+AX8BfwF/IACtIQEgACECIAJBAiAAIAJsa2whAiACQQIgACACbGtsIQIgAkECIAAgAmxrbCECIAJBAiAAIAJsa2whAiACQQIgACACbGtsIQJBACACayECQoCAgIAQIAGCIQUgASAFfSEGIAUgBX4gAYIhByABQgF9eqchDCABQgF9IAytiCEIQQAhDgNAAkBCAkIHQj1CACAOQQJGGyAOQQFGGyAOQQBGGyABgiEJIAlQDQAgCSAHfiIDpyACbK0gAX4gA3xCIIghBCAEIAF9IAQgBCABWhshCSAFIQogCCELAkADQCALUA0BIAtCAYNQRQRAIAogCX4iA6cgAmytIAF+IAN8QiCIIQQgBCABfSAEIAQgAVobIQoLIAkgCX4iA6cgAmytIAF+IAN8QiCIIQQgBCABfSAEIAQgAVobIQkgC0IBiCELDAALCyAKIAVRDQAgCiAGUQ0AIAxBAWshDQJAA0AgDUUNASAKIAp+IgOnIAJsrSABfiADfEIgiCEEIAQgAX0gBCAEIAFaGyEKIAogBlENAiANQQFrIQ0MAAsLQQAPCyAOQQFqIg5BA0cNAAtBAQvJBRIBfgF/AX4BfgF+AX4BfgF+AX4BfgF+AX4BfgF+AX8BfwF/AX8gAK0hAiAAIQMgA0ECIAAgA2xrbCEDIANBAiAAIANsa2whAyADQQIgACADbGtsIQMgA0ECIAAgA2xrbCEDIANBAiAAIANsa2whA0EAIANrIQMgAa0gAoIhBkICIQdCCCENQgEhDEIBIQoCQANAIA1CgICACFoEQEEADwsgByEIIA0hDwNAIAcgB34iBKcgA2ytIAJ+IAR8QiCIIQUgBSACfSAFIAUgAlobIQcgByAGfCEHIAcgAn0gByAHIAJaGyEHIA9CAX0iD1BFDQALQgAhDgJAA0AgDiANWg0BIAchCSANIA59QiAgDSAOfUIgVBshDwNAIAcgB34iBKcgA2ytIAJ+IAR8QiCIIQUgBSACfSAFIAUgAlobIQcgByAGfCEHIAcgAn0gByAHIAJaGyEHIAggB30gByAIfSAIIAdaGyELIAwgC34iBKcgA2ytIAJ+IAR8QiCIIQUgBSACfSAFIAUgAlobIQwgD0IBfSIPUEUNAAsgDKchECAAIRECQCAQRQRAIBEhEAwBCyAQIBBodiEQA0AgECARayISRQ0BIBAgESAQIBFJGyETIBEgEGsgEiAQIBFJGyISIBJodiEQIBMhEQwACwsgEK0hCiAKQgFRRQ0DIA5CIHwhDgwACwsgDUIBhiENDAALCyAKIAJRBEADQCAJIAl+IgSnIANsrSACfiAEfEIgiCEFIAUgAn0gBSAFIAJaGyEJIAkgBnwhCSAJIAJ9IAkgCSACWhshCSAIIAl9IAkgCH0gCCAJWhunIRAgACERAkAgEEUEQCARIRAMAQsgECAQaHYhEANAIBAgEWsiEkUNASAQIBEgECARSRshEyARIBBrIBIgECARSRsiEiASaHYhECATIREMAAsLIBCtIQogCkIBUQ0ACwsgCqcLrAEHAX8BfwF/AX8BfwF/AX9BACEEIABBAXFFBEAgA0ECNgIEQQEhBCAAIABodiEAC0EAIQUCQANAIAUgAk8NASABIAVBDGxqIQYgBigCACIHIAdsIABLDQEgBigCCCEJIAAgBigCBCIIbCIKIAlNBEAgAyAEQQJ0aiAHNgIEIARBAWohBANAIAohACAAIAhsIgogCU0NAAsLIAVBAWohBQwACwsgAyAENgIAIAAL5gIKAX4BfwF+AX4BfgF+AX4BfgF+AX8gAK0hAiAAIQMgA0ECIAAgA2xrbCEDIANBAiAAIANsa2whAyADQQIgACADbGtsIQMgA0ECIAAgA2xrbCEDIANBAiAAIANsa2whA0EAIANrIQNCgICAgBAgAoIhBiACIAZ9IQcgAa1CIIYgAoIiCFAEQEEBDwsgAkIBfXqnIQsgAkIBfSALrYghCiAGIQkCQANAIApCAYNQRQRAIAkgCH4iBKcgA2ytIAJ+IAR8QiCIIQUgBSACfSAFIAUgAlobIQkLIApCAYgiClANASAIIAh+IgSnIANsrSACfiAEfEIgiCEFIAUgAn0gBSAFIAJaGyEIDAALCyAJIAZRBEBBAQ8LIAkgB1EEQEEBDwsCQANAIAtBAWsiC0UNASAJIAl+IgSnIANsrSACfiAEfEIgiCEFIAUgAn0gBSAFIAJaGyEJIAkgB1EEQEEBDwsMAAsLQQALEwAgAEEQdiAAc0G7vvYibEEYdgsTACAAIAAQCEEBdCABai8BABAHC5YBAwF/AX8BfyAAQQFGBEAgAQ8LAkAgAEHhkT5JDQAgACACEAkNACAAuJ+rIgUgBWwgAEYEQCABIAU2AgAgAUEEag8LQQEhBAJAA0AgACAEEAUiA0ECayAAQQJrSQ0BIARBgAFPBEAACyAEQQFqIQQMAAsLIAMgASACEAohASAAIANuIAEgAhAKDwsgASAANgIAIAFBBGoLqwEEAX8BfwF/AX8gAEEEaiECAkADQCACIAFPDQEgAigCACEEIAIhAwJAA0AgAyAATQ0BIANBBGsoAgAgBE0NASADIANBBGsoAgA2AgAgA0EEayEDDAALCyADIAQ2AgAgAkEEaiECDAALCyAAQQRqIgUhAgJAA0AgAiABTw0BIAIoAgAiBCAFQQRrKAIARwRAIAUgBDYCACAFQQRqIQULIAJBBGohAgwACwsgBQvsAQcBfwF/AX8BfwF/AX8BfyAAQQFxRQRAIAFBAjYCACABQQRqIQEgACAAaHYhAAsgAiADQTBsaiEFAkADQCACIAVPDQEgAigCICIGIAZsIABLDQEgAP0RIAL9AAQA/bUBIAL9AAQQ/T79UwRAIAIhBwNAIAAgBygCACIIbCIKIAcoAhAiCU0EQCABIAcoAiA2AgAgAUEEaiEBA0AgCiEAIAAgCGwiCiAJTQ0ACwsgB0EEaiIHIAJBEGpJDQALCyACQTBqIQIMAAsLIAEhCyAAIAEgBBAKIQEgASALa0EESwRAIAsgARALIQELIAELaQMBfwF/AX8gAyEIIAAgAUECdGohCQJAA0AgAiAIIANrQQJ2IARqNgIAIAAgCU8NASAAKAIAIgpBAEwEQEF/DwsgCiAIIAUgBiAHEAwhCCAAQQRqIQAgAkEEaiECDAALCyAIIANrQQJ2Cw==';
 
 /** The part of the WebAssembly JS API used here (the DOM typings that declare it are not loaded). */
 interface WasmMemory {
@@ -24,6 +26,20 @@ interface KernelExports {
   isPrime32(n: number): number;
   rho32(n: number, c: number): number;
   trial32(m: number, tableAt: number, count: number, outAt: number): number;
+  sprp32(n: number, a: number): number;
+  mr32Bucket(n: number): number;
+  isRoughPrime32(n: number, basesAt: number): number;
+  factor32(m: number, out: number, tableAt: number, groups: number, basesAt: number): number;
+  factor32Batch(
+    valuesAt: number,
+    count: number,
+    startsAt: number,
+    primesAt: number,
+    first: number,
+    tableAt: number,
+    groups: number,
+    basesAt: number,
+  ): number;
   readonly memory: WasmMemory;
 }
 interface WasmApi {
@@ -124,25 +140,96 @@ const TRIAL32_BYTES = TRIAL32_PRIMES.length * 12;
 /** Room for the count and at most 9 distinct primes (every number below 2^31 has fewer than 10). */
 const TRIAL32_OUT_BYTES = 64;
 
-let trial32At = 0;
-let trial32Out: Int32Array = new Int32Array(0);
+/** factor32's table: groups of 4 primes, 48 bytes each (4 inverses, 4 bounds, 4 primes), the last one padded. */
+const FACTOR32_GROUPS = Math.ceil(TRIAL32_PRIMES.length / 4);
+const FACTOR32_TABLE_BYTES = FACTOR32_GROUPS * 48;
+/** isRoughPrime32's bases, one u16 per hash bucket. */
+const MR32_BASES_BYTES = MR32_BASES.length * 2;
+/** factor32's output for one number: at most 9 distinct primes, and the rest's up to 3 before repeats go. */
+const FACTOR32_OUT_BYTES = 64;
+/** Numbers per factor32Batch call, and its areas: the numbers, their starts, and room for 9 primes each. */
+export const FACTOR32_CHUNK = 4096;
+const CHUNK_VALUES_BYTES = FACTOR32_CHUNK * 4;
+const CHUNK_STARTS_BYTES = FACTOR32_CHUNK * 4 + 16;
+const CHUNK_PRIMES_BYTES = FACTOR32_CHUNK * 9 * 4;
 
-/** Writes the trial table at `at` (growing the memory when needed) and points the result view after it. */
+/** Where the 32-bit tables and areas sit in the kernel's memory (they move when ensureTable grows it). */
+interface Area32 {
+  trial: number;
+  trialOut: Int32Array;
+  table: number;
+  bases: number;
+  out: number;
+  outView: Int32Array;
+  values: number;
+  valuesView: Int32Array;
+  starts: number;
+  startsView: Int32Array;
+  primes: number;
+  primesView: Int32Array;
+}
+
+let area: Area32 | undefined;
+
+/** Lays out the 32-bit tables and areas from `at` on (growing the memory when needed) and fills the tables. */
 function placeTrial32(k: KernelExports, at: number): void {
-  const aligned = (at + 15) & ~15;
-  const needed = aligned + TRIAL32_BYTES + TRIAL32_OUT_BYTES;
+  const align = (x: number): number => (x + 15) & ~15;
+  const trial = align(at);
+  const trialOut = trial + align(TRIAL32_BYTES);
+  const table = trialOut + TRIAL32_OUT_BYTES;
+  const bases = table + FACTOR32_TABLE_BYTES;
+  const out = bases + align(MR32_BASES_BYTES);
+  const values = out + FACTOR32_OUT_BYTES;
+  const starts = values + CHUNK_VALUES_BYTES;
+  const primes = starts + CHUNK_STARTS_BYTES;
+  const needed = primes + CHUNK_PRIMES_BYTES;
   const have = k.memory.buffer.byteLength;
   if (needed > have) k.memory.grow(Math.ceil((needed - have) / 65536));
-  const table = new Int32Array(k.memory.buffer, aligned, TRIAL32_PRIMES.length * 3);
+  const buffer = k.memory.buffer;
+  const trialTable = new Int32Array(buffer, trial, TRIAL32_PRIMES.length * 3);
+  const groups = new Int32Array(buffer, table, FACTOR32_GROUPS * 12);
+  for (let g = 0; g < FACTOR32_GROUPS; g++) {
+    // Padding lanes: inverse 1 and bound 0 (m * 1 <= 0 never holds for m >= 1), prime 0.
+    for (let lane = 0; lane < 4; lane++) {
+      groups[12 * g + lane] = 1;
+      groups[12 * g + 4 + lane] = 0;
+      groups[12 * g + 8 + lane] = 0;
+    }
+  }
   TRIAL32_PRIMES.forEach((p, i) => {
     let inv = p;
     for (let step = 0; step < 5; step++) inv = Math.imul(inv, 2 - Math.imul(p, inv));
-    table[3 * i] = p;
-    table[3 * i + 1] = inv;
-    table[3 * i + 2] = Math.floor(0xffffffff / p) | 0;
+    const lim = Math.floor(0xffffffff / p) | 0;
+    trialTable[3 * i] = p;
+    trialTable[3 * i + 1] = inv;
+    trialTable[3 * i + 2] = lim;
+    const at = 12 * (i >> 2) + (i & 3);
+    groups[at] = inv;
+    groups[at + 4] = lim;
+    groups[at + 8] = p;
   });
-  trial32At = aligned;
-  trial32Out = new Int32Array(k.memory.buffer, aligned + TRIAL32_BYTES, TRIAL32_OUT_BYTES / 4);
+  new Uint16Array(buffer, bases, MR32_BASES.length).set(MR32_BASES);
+  area = {
+    trial,
+    trialOut: new Int32Array(buffer, trialOut, TRIAL32_OUT_BYTES / 4),
+    table,
+    bases,
+    out,
+    outView: new Int32Array(buffer, out, FACTOR32_OUT_BYTES / 4),
+    values,
+    valuesView: new Int32Array(buffer, values, FACTOR32_CHUNK),
+    starts,
+    startsView: new Int32Array(buffer, starts, FACTOR32_CHUNK + 1),
+    primes,
+    primesView: new Int32Array(buffer, primes, FACTOR32_CHUNK * 9),
+  };
+}
+
+/** The kernel with its 32-bit area laid out. */
+function area32(): { k: KernelExports; a: Area32 } {
+  const k = load();
+  if (area === undefined) throw new Error('the kernel lays out its 32-bit area when it loads');
+  return { k, a: area };
 }
 
 /**
@@ -151,11 +238,67 @@ function placeTrial32(k: KernelExports, at: number): void {
  * are trial32Found()[1..count], with count = trial32Found()[0].
  */
 export function trial32Kernel(m: number): number {
-  const k = load();
-  return k.trial32(m, trial32At, TRIAL32_PRIMES.length, trial32At + TRIAL32_BYTES);
+  const { k, a } = area32();
+  return k.trial32(m, a.trial, TRIAL32_PRIMES.length, a.trialOut.byteOffset);
 }
 
 /** The result area of the last trial32Kernel call (valid until the next call or table rebuild). */
 export function trial32Found(): Int32Array {
-  return trial32Out;
+  return area32().a.trialOut;
+}
+
+/**
+ * Whether the odd n (3 <= n < 2^31) is a strong probable prime to base a (0 < a < 2^31); also true when n
+ * divides a. For tests and scripts/mr32-bases.ts, which chooses isRoughPrime32Kernel's bases.
+ */
+export function sprp32Kernel(n: number, a: number): boolean {
+  return load().sprp32(n, a) === 1;
+}
+
+/** The hash bucket (0 .. 255) whose base isRoughPrime32Kernel tests n to. */
+export function mr32BucketKernel(n: number): number {
+  return load().mr32Bucket(n);
+}
+
+/**
+ * Deterministic primality, with one strong-probable-prime test, for odd n with 1009^2 <= n < 2^31 and no prime
+ * factor below 1000 only (src/math/mr32-bases.ts holds the base for each hash bucket of n).
+ */
+export function isRoughPrime32Kernel(n: number): boolean {
+  const { k, a } = area32();
+  return k.isRoughPrime32(n, a.bases) === 1;
+}
+
+/** The distinct primes of m (1 <= m < 2^31), ascending, as a view into the kernel's memory (valid until its next call). */
+export function factor32Kernel(m: number): Int32Array {
+  const { k, a } = area32();
+  const end = k.factor32(m, a.out, a.table, FACTOR32_GROUPS, a.bases);
+  return a.outView.subarray(0, (end - a.out) >> 2);
+}
+
+/**
+ * Factors values[from .. from + count) (count <= FACTOR32_CHUNK) in one call, or returns null when one of them
+ * is not in 1 .. 2^31 - 1. The primes sit in the views returned until the kernel's next call: value from + i's
+ * distinct primes, ascending, are primes[starts[i] - first .. starts[i + 1] - first].
+ */
+export function factor32BatchKernel(
+  values: Int32Array,
+  from: number,
+  count: number,
+  first: number,
+): { primes: Int32Array; starts: Int32Array } | null {
+  const { k, a } = area32();
+  a.valuesView.set(values.subarray(from, from + count));
+  const total = k.factor32Batch(
+    a.values,
+    count,
+    a.starts,
+    a.primes,
+    first,
+    a.table,
+    FACTOR32_GROUPS,
+    a.bases,
+  );
+  if (total < 0) return null;
+  return { primes: a.primesView.subarray(0, total), starts: a.startsView.subarray(0, count + 1) };
 }

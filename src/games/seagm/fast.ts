@@ -16,7 +16,7 @@
  * with prime lists on a stack of Int32Arrays, per-depth scratch for the subset counts and the memo bits
  * kept beside the divisor table instead of in a Map.
  */
-import { distinctPrimesInto, MAX_DISTINCT_PRIMES32 } from '../../math/factor32.js';
+import { distinctPrimesOfAll, MAX_DISTINCT_PRIMES32 } from '../../math/factor32.js';
 
 /** ODD_BITS[m] = 1 when the bitmask m (below 2^9) has an odd number of bits: omega of that subset is odd. */
 export const ODD_BITS = (() => {
@@ -327,14 +327,8 @@ interface Factored {
 
 function factorValues(values: Int32Array, multiplicity: Int32Array): Factored {
   const distinct = values.length;
-  const primes = new Int32Array(distinct * MAX_DISTINCT_PRIMES32);
-  const primeStart = new Int32Array(distinct + 1);
-  let end = 0;
-  for (let i = 0; i < distinct; i++) {
-    primeStart[i] = end;
-    end = distinctPrimesInto(values[i] ?? 1, primes, end);
-  }
-  primeStart[distinct] = end;
+  const { primes, starts: primeStart } = distinctPrimesOfAll(values);
+  const end = primeStart[distinct] ?? 0;
   // Each prime's id, kept for the class pass: one lookup per prime instead of two. The map starts small
   // (it grows): a smaller table waits less on memory.
   const primeIdAt = new Int32Array(end);
