@@ -95,6 +95,7 @@ const INSTRUCTIONS: Record<string, readonly [readonly number[], Immediate]> = {
   'i32x4.splat': [[0xfd, 0x11], 'none'],
   'i32x4.le_u': [[0xfd, 0x3e], 'none'],
   'v128.any_true': [[0xfd, 0x53], 'none'],
+  'v128.or': [[0xfd, 0x50], 'none'],
   'i32x4.mul': [[0xfd, 0xb5, 0x01], 'none'],
   'memory.fill': [[0xfc, 0x0b], 'memory'],
 };
@@ -1039,7 +1040,8 @@ const sortUnique32Source: FunctionSource = {
 
 /**
  * The SIMD trial table: per group of 4 odd primes below 1000, 48 bytes: their inverses mod 2^32, then
- * floor((2^32 - 1) / p), then the primes (a group padded with inverse 1 and bound 0, which divide nothing).
+ * floor((2^32 - 1) / p), then the primes (lanes past the last prime padded with inverse 1 and bound 0, which
+ * divide nothing, up to an even number of groups: factor32 tests two groups per step, one branch per 8 primes).
  */
 const FACTOR32_GROUP_BYTES = 48; // u64-kernel.ts writes the table in this layout
 
@@ -1066,6 +1068,7 @@ const factor32Source: FunctionSource = {
     ['$lim', 'i32'],
     ['$q', 'i32'],
     ['$first', 'i32'],
+    ['$vm', 'v128'],
   ],
   body: `
     local.get $m i32.const 1 i32.and i32.eqz
@@ -1076,13 +1079,16 @@ const factor32Source: FunctionSource = {
     end
     local.get $tableAt local.get $groups i32.const ${FACTOR32_GROUP_BYTES} i32.mul i32.add local.set $end
     block $done
-      loop $scan
+      loop $scan ;; two groups, 8 primes, per step ($groups is even)
         local.get $tableAt local.get $end i32.ge_u br_if $done
-        ;; a rest below p^2 (p the group's least prime) is 1 or a prime
+        ;; a rest below p^2 (p the least prime of the step) is 1 or a prime
         local.get $tableAt i32.load offset=32 local.tee $p local.get $p i32.mul local.get $m i32.gt_u br_if $done
-        local.get $m i32x4.splat local.get $tableAt v128.load offset=0 i32x4.mul
-        local.get $tableAt v128.load offset=16 i32x4.le_u v128.any_true
-        if ;; some prime of the group divides m: find which, a lane at a time
+        local.get $m i32x4.splat local.tee $vm local.get $tableAt v128.load offset=0 i32x4.mul
+        local.get $tableAt v128.load offset=16 i32x4.le_u
+        local.get $vm local.get $tableAt v128.load offset=${FACTOR32_GROUP_BYTES} i32x4.mul
+        local.get $tableAt v128.load offset=${FACTOR32_GROUP_BYTES + 16} i32x4.le_u
+        v128.or v128.any_true
+        if ;; some prime of the 8 divides m: find which, a lane at a time
           local.get $tableAt local.set $lane
           loop $lanes
             local.get $m local.get $lane i32.load offset=0 local.tee $inv i32.mul local.tee $q
@@ -1095,11 +1101,14 @@ const factor32Source: FunctionSource = {
                 local.get $m local.get $inv i32.mul local.tee $q local.get $lim i32.le_u br_if $divide
               end
             end
+            ;; lanes 0-3 of the first group, then (12 bytes further on) those of the second
             local.get $lane i32.const 4 i32.add local.tee $lane
-            local.get $tableAt i32.const 16 i32.add i32.lt_u br_if $lanes
+            local.get $tableAt i32.const 16 i32.add i32.eq
+            if local.get $tableAt i32.const ${FACTOR32_GROUP_BYTES} i32.add local.set $lane end
+            local.get $lane local.get $tableAt i32.const ${FACTOR32_GROUP_BYTES + 16} i32.add i32.lt_u br_if $lanes
           end
         end
-        local.get $tableAt i32.const ${FACTOR32_GROUP_BYTES} i32.add local.set $tableAt
+        local.get $tableAt i32.const ${2 * FACTOR32_GROUP_BYTES} i32.add local.set $tableAt
         br $scan
       end
     end

@@ -329,10 +329,11 @@ function factorValues(values: Int32Array, multiplicity: Int32Array): Factored {
   const distinct = values.length;
   const { primes, starts: primeStart } = distinctPrimesOfAll(values);
   const end = primeStart[distinct] ?? 0;
-  // Each prime's id, kept for the class pass: one lookup per prime instead of two. The map starts small
-  // (it grows): a smaller table waits less on memory.
+  // Each prime's id, kept for the class pass: one lookup per prime instead of two. The map holds the primes
+  // from DIRECT_PRIMES up, about 0.6 per random card below 10^9: sized for one per value, so that it does not
+  // grow on such cards (a growth rehashes in a loop that runs once, unoptimised: ~5 ms at 10^5 cards).
   const primeIdAt = new Int32Array(end);
-  const primeIds = new IndexMap(distinct >> 2);
+  const primeIds = new IndexMap(distinct);
   // directIds[p] = 1 + the id of the prime p < DIRECT_PRIMES (0: not seen yet).
   const directIds = new Int32Array(DIRECT_PRIMES);
   let ids = 0;
@@ -381,7 +382,9 @@ function classesOf(
   const distinct = multiplicity.length;
   const end = primeStart[distinct] ?? 0;
   const classOf = new Int32Array(distinct).fill(-1);
-  const classIds = new IndexMap(distinct >> 2);
+  // At most one class per value (half as many on random cards, nearly as many on adversarial ones): sized
+  // for that, so that it never grows (see primeIds).
+  const classIds = new IndexMap(distinct);
   const classRadical = new Int32Array(distinct);
   const classCount = new Int32Array(distinct);
   const classStart = new Int32Array(distinct + 1);
