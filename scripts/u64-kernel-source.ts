@@ -1164,6 +1164,132 @@ const factor32BatchSource: FunctionSource = {
     local.get $out local.get $primesAt i32.sub i32.const 2 i32.shr_u`,
 };
 
+/** Keys below this get their id from a plain array (most of a list of primes: those below 1000), not a hash. */
+const DIRECT_KEYS = 1024;
+
+/**
+ * indexKeys(keysAt, count, idsAt, tableAt, bits, next) -> next after this call's keys: gives the count positive
+ * i32 at keysAt dense ids, numbered from 0 as they first appear over the calls, written as i32 from idsAt on.
+ * Keys below DIRECT_KEYS keep 1 + their id in DIRECT_KEYS i32 at tableAt, the others theirs in an
+ * open-addressing table of 2^bits (key, id) pairs after those (Fibonacci hashing: the top bits of
+ * key * 0x9e3779b1); the caller zeroes both before the first call. Returns -1 once the table is half full (the
+ * caller starts over with a larger one).
+ */
+const indexKeysSource: FunctionSource = {
+  name: 'indexKeys',
+  params: [
+    ['$keysAt', 'i32'],
+    ['$count', 'i32'],
+    ['$idsAt', 'i32'],
+    ['$tableAt', 'i32'],
+    ['$bits', 'i32'],
+    ['$next', 'i32'],
+  ],
+  result: 'i32',
+  locals: [
+    ['$end', 'i32'],
+    ['$key', 'i32'],
+    ['$i', 'i32'],
+    ['$slot', 'i32'],
+    ['$mask', 'i32'],
+    ['$full', 'i32'],
+    ['$large', 'i32'],
+    ['$id', 'i32'],
+  ],
+  body: `
+    i32.const 1 local.get $bits i32.shl local.tee $mask i32.const 1 i32.shr_u local.set $full
+    local.get $mask i32.const 1 i32.sub local.set $mask
+    local.get $tableAt i32.const ${4 * DIRECT_KEYS} i32.add local.set $large
+    local.get $keysAt local.get $count i32.const 2 i32.shl i32.add local.set $end
+    block $all
+      loop $each
+        local.get $keysAt local.get $end i32.ge_u br_if $all
+        block $found
+          local.get $keysAt i32.load offset=0 local.tee $key i32.const ${DIRECT_KEYS} i32.lt_u
+          if
+            local.get $tableAt local.get $key i32.const 2 i32.shl i32.add local.tee $slot i32.load offset=0
+            local.tee $id i32.eqz
+            if
+              local.get $next i32.const 1 i32.add local.tee $next local.set $id
+              local.get $slot local.get $id i32.store offset=0
+            end
+            local.get $idsAt local.get $id i32.const 1 i32.sub i32.store offset=0
+            br $found
+          end
+          local.get $key i32.const -1640531535 i32.mul ;; 0x9e3779b1
+          i32.const 32 local.get $bits i32.sub i32.shr_u local.set $i
+          loop $probe
+            local.get $large local.get $i i32.const 3 i32.shl i32.add local.tee $slot i32.load offset=0
+            local.get $key i32.eq
+            if local.get $idsAt local.get $slot i32.load offset=4 i32.store offset=0 br $found end
+            local.get $slot i32.load offset=0 i32.eqz
+            if
+              local.get $next local.get $full i32.ge_u if i32.const -1 return end
+              local.get $slot local.get $key i32.store offset=0
+              local.get $slot local.get $next i32.store offset=4
+              local.get $idsAt local.get $next i32.store offset=0
+              local.get $next i32.const 1 i32.add local.set $next
+              br $found
+            end
+            local.get $i i32.const 1 i32.add local.get $mask i32.and local.set $i
+            br $probe
+          end
+        end
+        local.get $keysAt i32.const 4 i32.add local.set $keysAt
+        local.get $idsAt i32.const 4 i32.add local.set $idsAt
+        br $each
+      end
+    end
+    local.get $next`,
+};
+
+/**
+ * weighKeys(idsAt, startsAt, weightsAt, count, sumsAt): for each of count lists (list i: the ids from index
+ * starts[i] to starts[i + 1] of the i32 at idsAt), adds weights[i] to sums[id] for each of its ids (sums: i32
+ * the caller zeroed). SEAGM: how many cards each prime divides.
+ */
+const weighKeysSource: FunctionSource = {
+  name: 'weighKeys',
+  params: [
+    ['$idsAt', 'i32'],
+    ['$startsAt', 'i32'],
+    ['$weightsAt', 'i32'],
+    ['$count', 'i32'],
+    ['$sumsAt', 'i32'],
+  ],
+  result: 'i32',
+  locals: [
+    ['$end', 'i32'],
+    ['$at', 'i32'],
+    ['$stop', 'i32'],
+    ['$w', 'i32'],
+    ['$sum', 'i32'],
+  ],
+  body: `
+    local.get $weightsAt local.get $count i32.const 2 i32.shl i32.add local.set $end
+    block $all
+      loop $each
+        local.get $weightsAt local.get $end i32.ge_u br_if $all
+        local.get $weightsAt i32.load offset=0 local.set $w
+        local.get $idsAt local.get $startsAt i32.load offset=0 i32.const 2 i32.shl i32.add local.set $at
+        local.get $idsAt local.get $startsAt i32.load offset=4 i32.const 2 i32.shl i32.add local.set $stop
+        block $done
+          loop $ids
+            local.get $at local.get $stop i32.ge_u br_if $done
+            local.get $sumsAt local.get $at i32.load offset=0 i32.const 2 i32.shl i32.add local.tee $sum
+            local.get $sum i32.load offset=0 local.get $w i32.add i32.store offset=0
+            local.get $at i32.const 4 i32.add local.set $at
+            br $ids
+          end
+        end
+        local.get $weightsAt i32.const 4 i32.add local.set $weightsAt
+        local.get $startsAt i32.const 4 i32.add local.set $startsAt
+        br $each
+      end
+    end
+    i32.const 0`,
+};
+
 /** The kernel module: the functions above, all exported, and one exported memory. */
 export function assembleKernel(): Uint8Array {
   return assemble([
@@ -1181,6 +1307,8 @@ export function assembleKernel(): Uint8Array {
     sortUnique32Source,
     factor32Source,
     factor32BatchSource,
+    indexKeysSource,
+    weighKeysSource,
   ]);
 }
 

@@ -6,10 +6,16 @@
  * what is left has no factor below 1009, so it has at most three prime factors (at most two up to
  * 10^9 < 1009^3). One strong-probable-prime test, to a base picked by a hash of the number, tells whether it
  * is prime (src/math/mr32-bases.ts), and Pollard-Brent rho splits it when not, in 32-bit Montgomery form.
- * distinctPrimesOfAll factors a whole list in a few kernel calls: SEAGM's 10^5 cards cost about 3 calls across
- * the JavaScript boundary each otherwise.
+ * distinctPrimesOfAll factors a whole list, and numbers its primes, in a few kernel calls: SEAGM's 10^5 cards
+ * cost about 3 calls across the JavaScript boundary each otherwise, and the loops over them, run once, would
+ * run mostly unoptimised in JavaScript.
  */
-import { FACTOR32_CHUNK, factor32BatchKernel, factor32Kernel, isRoughPrime32Kernel } from './u64-kernel.js';
+import {
+  factor32Kernel,
+  factorAll32Kernel,
+  isRoughPrime32Kernel,
+  type KernelPrimeLists,
+} from './u64-kernel.js';
 
 /** The largest value this module factors (SEAGM's cards stop at 10^9). */
 export const MAX_FACTOR32 = 2 ** 31 - 1;
@@ -62,31 +68,18 @@ export function distinctPrimes32(n: number): number[] {
   return Array.from(factor32Kernel(n));
 }
 
-/** The distinct primes of every value (each 1 <= v < 2^31): value i's, ascending, are primes[starts[i] .. starts[i + 1]). */
-export interface PrimeLists {
-  readonly primes: Int32Array;
-  readonly starts: Int32Array;
-}
+/**
+ * The distinct primes of every value (each 1 <= v < 2^31): value i's, ascending, are primes[starts[i] ..
+ * starts[i + 1]); ids numbers the distinct primes as they first appear (parallel to primes), and sums[id] adds
+ * up weights[i] over the values i that prime divides (by default every weight is 1: how many values it divides).
+ */
+export type PrimeLists = KernelPrimeLists;
 
-export function distinctPrimesOfAll(values: Int32Array): PrimeLists {
-  const n = values.length;
-  const starts = new Int32Array(n + 1);
-  // About 3 distinct primes per number below 10^9 (log log 10^9); grown when a list needs more.
-  let primes = new Int32Array(4 * n + 16);
-  let total = 0;
-  // No loop here over the values: in a short process it would run unoptimised (the kernel checks them too).
-  for (let from = 0; from < n; from += FACTOR32_CHUNK) {
-    const count = Math.min(FACTOR32_CHUNK, n - from);
-    const chunk = factor32BatchKernel(values, from, count, total);
-    if (chunk === null) throw outOfRange(values.subarray(from, from + count).find((v) => v < 1) ?? 0);
-    if (total + chunk.primes.length > primes.length) {
-      const grown = new Int32Array(2 * (total + chunk.primes.length));
-      grown.set(primes.subarray(0, total));
-      primes = grown;
-    }
-    primes.set(chunk.primes, total);
-    starts.set(chunk.starts, from);
-    total += chunk.primes.length;
-  }
-  return { primes: primes.subarray(0, total), starts };
+export function distinctPrimesOfAll(values: Int32Array, weights?: Int32Array): PrimeLists {
+  if (weights !== undefined && weights.length !== values.length)
+    throw new RangeError(`one weight per value: ${weights.length} weights for ${values.length} values`);
+  const lists = factorAll32Kernel(values, weights ?? new Int32Array(values.length).fill(1));
+  // The kernel refuses any value below 1 (an Int32Array holds 2^31 and above as negative numbers).
+  if (lists === null) throw outOfRange(values.find((v) => v < 1) ?? 0);
+  return lists;
 }

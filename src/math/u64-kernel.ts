@@ -11,7 +11,7 @@
 import { MR32_BASES } from './mr32-bases.js';
 
 export const KERNEL_WASM =
-  'AGFzbQEAAAABYQ5gAX4Bf2ADfn9/AX9gA39/fwF/YAN+fn4BfmABfwF/YAJ/fwF/YAR/f39/AX9gAn9/AX9gAX8Bf2ACf38Bf2ADf39/AX9gAn9/AX9gBX9/f39/AX9gCH9/f39/f39/AX8DDw4AAQIDBAUGBwgJCgsMDQUDAQABB60BDwdpc1ByaW1lAAALZmluZERpdmlzb3IAAQpidWlsZFRhYmxlAAIDcmhvAAMJaXNQcmltZTMyAAQFcmhvMzIABQd0cmlhbDMyAAYGc3BycDMyAAcKbXIzMkJ1Y2tldAAIDmlzUm91Z2hQcmltZTMyAAkGcmVzdDMyAAoMc29ydFVuaXF1ZTMyAAsIZmFjdG9yMzIADA1mYWN0b3IzMkJhdGNoAA0GbWVtb3J5AgAK7CsO3goQAX4BfgF+AX4BfgF+AX4BfgF+AX4BfgF+AX4BfwF/AX8gACEBIAFCAiAAIAF+fX4hASABQgIgACABfn1+IQEgAUICIAAgAX59fiEBIAFCAiAAIAF+fX4hASABQgIgACABfn1+IQFCACAAfSAAgiEHIAAgB30hCCAHIQlBwAAhDwNAIAkgCXwhCSAJIAkgAH0gCSAAVBshCSAPQQFrIg8NAAsgAEIBfXqnIQ4gAEIBfSAOrYghCkEAIRADQAJAQgJCxQJCn8kAQpLcAULXwRtCmPrUBEL+o4bYBkIAIBBBBkYbIBBBBUYbIBBBBEYbIBBBA0YbIBBBAkYbIBBBAUYbIBBBAEYbIACCIQsgC1ANACALIAl+IAF+IQIgC0IgiCAJQv////8Pg34hBCALQv////8PgyAJQiCIfiEFIAtC/////w+DIAlC/////w+DfkIgiCAEQv////8Pg3wgBUL/////D4N8IQYgC0IgiCAJQiCIfiAEQiCIfCAFQiCIfCAGQiCIfCEDIAJCIIggAEL/////D4N+IQQgAkL/////D4MgAEIgiH4hBSACQv////8PgyAAQv////8Pg35CIIggBEL/////D4N8IAVC/////w+DfCEGIAJCIIggAEIgiH4gBEIgiHwgBUIgiHwgBkIgiHwhAiADIAJ9IAMgAn0gAHwgAyACWhshCyAHIQwgCiENAkADQCANUA0BIA1CAYNQRQRAIAwgC34gAX4hAiAMQiCIIAtC/////w+DfiEEIAxC/////w+DIAtCIIh+IQUgDEL/////D4MgC0L/////D4N+QiCIIARC/////w+DfCAFQv////8Pg3whBiAMQiCIIAtCIIh+IARCIIh8IAVCIIh8IAZCIIh8IQMgAkIgiCAAQv////8Pg34hBCACQv////8PgyAAQiCIfiEFIAJC/////w+DIABC/////w+DfkIgiCAEQv////8Pg3wgBUL/////D4N8IQYgAkIgiCAAQiCIfiAEQiCIfCAFQiCIfCAGQiCIfCECIAMgAn0gAyACfSAAfCADIAJaGyEMCyALIAt+IAF+IQIgC0IgiCALQv////8Pg34hBCALQv////8PgyALQiCIfiEFIAtC/////w+DIAtC/////w+DfkIgiCAEQv////8Pg3wgBUL/////D4N8IQYgC0IgiCALQiCIfiAEQiCIfCAFQiCIfCAGQiCIfCEDIAJCIIggAEL/////D4N+IQQgAkL/////D4MgAEIgiH4hBSACQv////8PgyAAQv////8Pg35CIIggBEL/////D4N8IAVC/////w+DfCEGIAJCIIggAEIgiH4gBEIgiHwgBUIgiHwgBkIgiHwhAiADIAJ9IAMgAn0gAHwgAyACWhshCyANQgGIIQ0MAAsLIAwgB1ENACAMIAhRDQAgDkEBayEPAkADQCAPRQ0BIAwgDH4gAX4hAiAMQiCIIAxC/////w+DfiEEIAxC/////w+DIAxCIIh+IQUgDEL/////D4MgDEL/////D4N+QiCIIARC/////w+DfCAFQv////8Pg3whBiAMQiCIIAxCIIh+IARCIIh8IAVCIIh8IAZCIIh8IQMgAkIgiCAAQv////8Pg34hBCACQv////8PgyAAQiCIfiEFIAJC/////w+DIABC/////w+DfkIgiCAEQv////8Pg3wgBUL/////D4N8IQYgAkIgiCAAQiCIfiAEQiCIfCAFQiCIfCAGQiCIfCECIAMgAn0gAyACfSAAfCADIAJaGyEMIAwgCFENAiAPQQFrIQ8MAAsLQQAPCyAQQQFqIhBBB0cNAAtBAQs3AQF/AkADQCABIAJPDQEgAUEEdCEDIAAgAykDAH4gAykDCFgEQCABDwsgAUEBaiEBDAALC0F/C6kCCAF/AX8BfwF/AX8BfwF+AX4gAEEBdiEDIAJBACAD/AsAQQEhBAJAA0AgBEEBdEEBaiEGIAYgBmwgAE8NASACIARqLQAARQRAIAYgBmxBAXYhBQJAA0AgBSADTw0BIAIgBWpBAToAACAFIAZqIQUMAAsLCyAEQQFqIQQMAAsLQQAhB0EBIQQCQANAIAQgA08NASACIARqLQAARQRAIARBAXRBAWohBiABIAdBAnRqIAY2AgAgBq0hCSAJIQogCkICIAkgCn59fiEKIApCAiAJIAp+fX4hCiAKQgIgCSAKfn1+IQogCkICIAkgCn59fiEKIApCAiAJIAp+fX4hCiAHQQR0IgggCjcDACAIQn8gCYA3AwggB0EBaiEHCyAEQQFqIQQMAAsLIAcLhQsOAX4BfgF+AX4BfgF+AX4BfgF+AX4BfgF+AX4BfiAAIQMgA0ICIAAgA359fiEDIANCAiAAIAN+fX4hAyADQgIgACADfn1+IQMgA0ICIAAgA359fiEDIANCAiAAIAN+fX4hA0IBIQ5CASENQgEhCwJAA0AgDkKAgIAIWgRAQgAPCyACIQkgDiEQA0AgAiACfiADfiEEIAJCIIggAkL/////D4N+IQYgAkL/////D4MgAkIgiH4hByACQv////8PgyACQv////8Pg35CIIggBkL/////D4N8IAdC/////w+DfCEIIAJCIIggAkIgiH4gBkIgiHwgB0IgiHwgCEIgiHwhBSAEQiCIIABC/////w+DfiEGIARC/////w+DIABCIIh+IQcgBEL/////D4MgAEL/////D4N+QiCIIAZC/////w+DfCAHQv////8Pg3whCCAEQiCIIABCIIh+IAZCIIh8IAdCIIh8IAhCIIh8IQQgBSAEfSAFIAR9IAB8IAUgBFobIQIgAiABfCECIAIgAH0gAiACIABaGyECIBBCAX0iEFBFDQALQgAhDwJAA0AgDyAOWg0BIAIhCiAOIA99QoABIA4gD31CgAFUGyEQA0AgAiACfiADfiEEIAJCIIggAkL/////D4N+IQYgAkL/////D4MgAkIgiH4hByACQv////8PgyACQv////8Pg35CIIggBkL/////D4N8IAdC/////w+DfCEIIAJCIIggAkIgiH4gBkIgiHwgB0IgiHwgCEIgiHwhBSAEQiCIIABC/////w+DfiEGIARC/////w+DIABCIIh+IQcgBEL/////D4MgAEL/////D4N+QiCIIAZC/////w+DfCAHQv////8Pg3whCCAEQiCIIABCIIh+IAZCIIh8IAdCIIh8IAhCIIh8IQQgBSAEfSAFIAR9IAB8IAUgBFobIQIgAiABfCECIAIgAH0gAiACIABaGyECIAkgAn0gAiAJfSAJIAJaGyEMIA0gDH4gA34hBCANQiCIIAxC/////w+DfiEGIA1C/////w+DIAxCIIh+IQcgDUL/////D4MgDEL/////D4N+QiCIIAZC/////w+DfCAHQv////8Pg3whCCANQiCIIAxCIIh+IAZCIIh8IAdCIIh8IAhCIIh8IQUgBEIgiCAAQv////8Pg34hBiAEQv////8PgyAAQiCIfiEHIARC/////w+DIABC/////w+DfkIgiCAGQv////8Pg3wgB0L/////D4N8IQggBEIgiCAAQiCIfiAGQiCIfCAHQiCIfCAIQiCIfCEEIAUgBH0gBSAEfSAAfCAFIARaGyENIBBCAX0iEFBFDQALIA0hCyAAIQwCQANAIAxQDQEgCyAMgiAMIQshDAwACwsgC0IBUUUNAyAPQoABfCEPDAALCyAOQgGGIQ4MAAsLIAsgAFEEQANAIAogCn4gA34hBCAKQiCIIApC/////w+DfiEGIApC/////w+DIApCIIh+IQcgCkL/////D4MgCkL/////D4N+QiCIIAZC/////w+DfCAHQv////8Pg3whCCAKQiCIIApCIIh+IAZCIIh8IAdCIIh8IAhCIIh8IQUgBEIgiCAAQv////8Pg34hBiAEQv////8PgyAAQiCIfiEHIARC/////w+DIABC/////w+DfkIgiCAGQv////8Pg3wgB0L/////D4N8IQggBEIgiCAAQiCIfiAGQiCIfCAHQiCIfCAIQiCIfCEEIAUgBH0gBSAEfSAAfCAFIARaGyEKIAogAXwhCiAKIAB9IAogCiAAWhshCiAJIAp9IAogCX0gCSAKWhshCyAAIQwCQANAIAxQDQEgCyAMgiAMIQshDAwACwsgC0IBUQ0ACwsgCwvMAw4BfgF/AX4BfgF+AX4BfgF+AX4BfgF+AX8BfwF/IACtIQEgACECIAJBAiAAIAJsa2whAiACQQIgACACbGtsIQIgAkECIAAgAmxrbCECIAJBAiAAIAJsa2whAiACQQIgACACbGtsIQJBACACayECQoCAgIAQIAGCIQUgASAFfSEGIAUgBX4gAYIhByABQgF9eqchDCABQgF9IAytiCEIQQAhDgNAAkBCAkIHQj1CACAOQQJGGyAOQQFGGyAOQQBGGyABgiEJIAlQDQAgCSAHfiIDpyACbK0gAX4gA3xCIIghBCAEIAF9IAQgBCABWhshCSAFIQogCCELAkADQCALUA0BIAtCAYNQRQRAIAogCX4iA6cgAmytIAF+IAN8QiCIIQQgBCABfSAEIAQgAVobIQoLIAkgCX4iA6cgAmytIAF+IAN8QiCIIQQgBCABfSAEIAQgAVobIQkgC0IBiCELDAALCyAKIAVRDQAgCiAGUQ0AIAxBAWshDQJAA0AgDUUNASAKIAp+IgOnIAJsrSABfiADfEIgiCEEIAQgAX0gBCAEIAFaGyEKIAogBlENAiANQQFrIQ0MAAsLQQAPCyAOQQFqIg5BA0cNAAtBAQvJBRIBfgF/AX4BfgF+AX4BfgF+AX4BfgF+AX4BfgF+AX8BfwF/AX8gAK0hAiAAIQMgA0ECIAAgA2xrbCEDIANBAiAAIANsa2whAyADQQIgACADbGtsIQMgA0ECIAAgA2xrbCEDIANBAiAAIANsa2whA0EAIANrIQMgAa0gAoIhBkICIQdCCCENQgEhDEIBIQoCQANAIA1CgICACFoEQEEADwsgByEIIA0hDwNAIAcgB34iBKcgA2ytIAJ+IAR8QiCIIQUgBSACfSAFIAUgAlobIQcgByAGfCEHIAcgAn0gByAHIAJaGyEHIA9CAX0iD1BFDQALQgAhDgJAA0AgDiANWg0BIAchCSANIA59QiAgDSAOfUIgVBshDwNAIAcgB34iBKcgA2ytIAJ+IAR8QiCIIQUgBSACfSAFIAUgAlobIQcgByAGfCEHIAcgAn0gByAHIAJaGyEHIAggB30gByAIfSAIIAdaGyELIAwgC34iBKcgA2ytIAJ+IAR8QiCIIQUgBSACfSAFIAUgAlobIQwgD0IBfSIPUEUNAAsgDKchECAAIRECQCAQRQRAIBEhEAwBCyAQIBBodiEQA0AgECARayISRQ0BIBAgESAQIBFJGyETIBEgEGsgEiAQIBFJGyISIBJodiEQIBMhEQwACwsgEK0hCiAKQgFRRQ0DIA5CIHwhDgwACwsgDUIBhiENDAALCyAKIAJRBEADQCAJIAl+IgSnIANsrSACfiAEfEIgiCEFIAUgAn0gBSAFIAJaGyEJIAkgBnwhCSAJIAJ9IAkgCSACWhshCSAIIAl9IAkgCH0gCCAJWhunIRAgACERAkAgEEUEQCARIRAMAQsgECAQaHYhEANAIBAgEWsiEkUNASAQIBEgECARSRshEyARIBBrIBIgECARSRsiEiASaHYhECATIREMAAsLIBCtIQogCkIBUQ0ACwsgCqcLrAEHAX8BfwF/AX8BfwF/AX9BACEEIABBAXFFBEAgA0ECNgIEQQEhBCAAIABodiEAC0EAIQUCQANAIAUgAk8NASABIAVBDGxqIQYgBigCACIHIAdsIABLDQEgBigCCCEJIAAgBigCBCIIbCIKIAlNBEAgAyAEQQJ0aiAHNgIEIARBAWohBANAIAohACAAIAhsIgogCU0NAAsLIAVBAWohBQwACwsgAyAENgIAIAAL5gIKAX4BfwF+AX4BfgF+AX4BfgF+AX8gAK0hAiAAIQMgA0ECIAAgA2xrbCEDIANBAiAAIANsa2whAyADQQIgACADbGtsIQMgA0ECIAAgA2xrbCEDIANBAiAAIANsa2whA0EAIANrIQNCgICAgBAgAoIhBiACIAZ9IQcgAa1CIIYgAoIiCFAEQEEBDwsgAkIBfXqnIQsgAkIBfSALrYghCiAGIQkCQANAIApCAYNQRQRAIAkgCH4iBKcgA2ytIAJ+IAR8QiCIIQUgBSACfSAFIAUgAlobIQkLIApCAYgiClANASAIIAh+IgSnIANsrSACfiAEfEIgiCEFIAUgAn0gBSAFIAJaGyEIDAALCyAJIAZRBEBBAQ8LIAkgB1EEQEEBDwsCQANAIAtBAWsiC0UNASAJIAl+IgSnIANsrSACfiAEfEIgiCEFIAUgAn0gBSAFIAJaGyEJIAkgB1EEQEEBDwsMAAsLQQALEwAgAEEQdiAAc0G7vvYibEEYdgsTACAAIAAQCEEBdCABai8BABAHC5YBAwF/AX8BfyAAQQFGBEAgAQ8LAkAgAEHhkT5JDQAgACACEAkNACAAuJ+rIgUgBWwgAEYEQCABIAU2AgAgAUEEag8LQQEhBAJAA0AgACAEEAUiA0ECayAAQQJrSQ0BIARBgAFPBEAACyAEQQFqIQQMAAsLIAMgASACEAohASAAIANuIAEgAhAKDwsgASAANgIAIAFBBGoLqwEEAX8BfwF/AX8gAEEEaiECAkADQCACIAFPDQEgAigCACEEIAIhAwJAA0AgAyAATQ0BIANBBGsoAgAgBE0NASADIANBBGsoAgA2AgAgA0EEayEDDAALCyADIAQ2AgAgAkEEaiECDAALCyAAQQRqIgUhAgJAA0AgAiABTw0BIAIoAgAiBCAFQQRrKAIARwRAIAUgBDYCACAFQQRqIQULIAJBBGohAgwACwsgBQuZAggBfwF/AX8BfwF/AX8BfwF7IABBAXFFBEAgAUECNgIAIAFBBGohASAAIABodiEACyACIANBMGxqIQUCQANAIAIgBU8NASACKAIgIgYgBmwgAEsNASAA/REiDCAC/QAEAP21ASAC/QAEEP0+IAwgAv0ABDD9tQEgAv0ABED9Pv1Q/VMEQCACIQcDQCAAIAcoAgAiCGwiCiAHKAIQIglNBEAgASAHKAIgNgIAIAFBBGohAQNAIAohACAAIAhsIgogCU0NAAsLIAdBBGoiByACQRBqRgRAIAJBMGohBwsgByACQcAAakkNAAsLIAJB4ABqIQIMAAsLIAEhCyAAIAEgBBAKIQEgASALa0EESwRAIAsgARALIQELIAELaQMBfwF/AX8gAyEIIAAgAUECdGohCQJAA0AgAiAIIANrQQJ2IARqNgIAIAAgCU8NASAAKAIAIgpBAEwEQEF/DwsgCiAIIAUgBiAHEAwhCCAAQQRqIQAgAkEEaiECDAALCyAIIANrQQJ2Cw==';
+  'AGFzbQEAAAABdBBgAX4Bf2ADfn9/AX9gA39/fwF/YAN+fn4BfmABfwF/YAJ/fwF/YAR/f39/AX9gAn9/AX9gAX8Bf2ACf38Bf2ADf39/AX9gAn9/AX9gBX9/f39/AX9gCH9/f39/f39/AX9gBn9/f39/fwF/YAV/f39/fwF/AxEQAAECAwQFBgcICQoLDA0ODwUDAQABB8UBEQdpc1ByaW1lAAALZmluZERpdmlzb3IAAQpidWlsZFRhYmxlAAIDcmhvAAMJaXNQcmltZTMyAAQFcmhvMzIABQd0cmlhbDMyAAYGc3BycDMyAAcKbXIzMkJ1Y2tldAAIDmlzUm91Z2hQcmltZTMyAAkGcmVzdDMyAAoMc29ydFVuaXF1ZTMyAAsIZmFjdG9yMzIADA1mYWN0b3IzMkJhdGNoAA0JaW5kZXhLZXlzAA4Jd2VpZ2hLZXlzAA8GbWVtb3J5AgAK+y4Q3goQAX4BfgF+AX4BfgF+AX4BfgF+AX4BfgF+AX4BfwF/AX8gACEBIAFCAiAAIAF+fX4hASABQgIgACABfn1+IQEgAUICIAAgAX59fiEBIAFCAiAAIAF+fX4hASABQgIgACABfn1+IQFCACAAfSAAgiEHIAAgB30hCCAHIQlBwAAhDwNAIAkgCXwhCSAJIAkgAH0gCSAAVBshCSAPQQFrIg8NAAsgAEIBfXqnIQ4gAEIBfSAOrYghCkEAIRADQAJAQgJCxQJCn8kAQpLcAULXwRtCmPrUBEL+o4bYBkIAIBBBBkYbIBBBBUYbIBBBBEYbIBBBA0YbIBBBAkYbIBBBAUYbIBBBAEYbIACCIQsgC1ANACALIAl+IAF+IQIgC0IgiCAJQv////8Pg34hBCALQv////8PgyAJQiCIfiEFIAtC/////w+DIAlC/////w+DfkIgiCAEQv////8Pg3wgBUL/////D4N8IQYgC0IgiCAJQiCIfiAEQiCIfCAFQiCIfCAGQiCIfCEDIAJCIIggAEL/////D4N+IQQgAkL/////D4MgAEIgiH4hBSACQv////8PgyAAQv////8Pg35CIIggBEL/////D4N8IAVC/////w+DfCEGIAJCIIggAEIgiH4gBEIgiHwgBUIgiHwgBkIgiHwhAiADIAJ9IAMgAn0gAHwgAyACWhshCyAHIQwgCiENAkADQCANUA0BIA1CAYNQRQRAIAwgC34gAX4hAiAMQiCIIAtC/////w+DfiEEIAxC/////w+DIAtCIIh+IQUgDEL/////D4MgC0L/////D4N+QiCIIARC/////w+DfCAFQv////8Pg3whBiAMQiCIIAtCIIh+IARCIIh8IAVCIIh8IAZCIIh8IQMgAkIgiCAAQv////8Pg34hBCACQv////8PgyAAQiCIfiEFIAJC/////w+DIABC/////w+DfkIgiCAEQv////8Pg3wgBUL/////D4N8IQYgAkIgiCAAQiCIfiAEQiCIfCAFQiCIfCAGQiCIfCECIAMgAn0gAyACfSAAfCADIAJaGyEMCyALIAt+IAF+IQIgC0IgiCALQv////8Pg34hBCALQv////8PgyALQiCIfiEFIAtC/////w+DIAtC/////w+DfkIgiCAEQv////8Pg3wgBUL/////D4N8IQYgC0IgiCALQiCIfiAEQiCIfCAFQiCIfCAGQiCIfCEDIAJCIIggAEL/////D4N+IQQgAkL/////D4MgAEIgiH4hBSACQv////8PgyAAQv////8Pg35CIIggBEL/////D4N8IAVC/////w+DfCEGIAJCIIggAEIgiH4gBEIgiHwgBUIgiHwgBkIgiHwhAiADIAJ9IAMgAn0gAHwgAyACWhshCyANQgGIIQ0MAAsLIAwgB1ENACAMIAhRDQAgDkEBayEPAkADQCAPRQ0BIAwgDH4gAX4hAiAMQiCIIAxC/////w+DfiEEIAxC/////w+DIAxCIIh+IQUgDEL/////D4MgDEL/////D4N+QiCIIARC/////w+DfCAFQv////8Pg3whBiAMQiCIIAxCIIh+IARCIIh8IAVCIIh8IAZCIIh8IQMgAkIgiCAAQv////8Pg34hBCACQv////8PgyAAQiCIfiEFIAJC/////w+DIABC/////w+DfkIgiCAEQv////8Pg3wgBUL/////D4N8IQYgAkIgiCAAQiCIfiAEQiCIfCAFQiCIfCAGQiCIfCECIAMgAn0gAyACfSAAfCADIAJaGyEMIAwgCFENAiAPQQFrIQ8MAAsLQQAPCyAQQQFqIhBBB0cNAAtBAQs3AQF/AkADQCABIAJPDQEgAUEEdCEDIAAgAykDAH4gAykDCFgEQCABDwsgAUEBaiEBDAALC0F/C6kCCAF/AX8BfwF/AX8BfwF+AX4gAEEBdiEDIAJBACAD/AsAQQEhBAJAA0AgBEEBdEEBaiEGIAYgBmwgAE8NASACIARqLQAARQRAIAYgBmxBAXYhBQJAA0AgBSADTw0BIAIgBWpBAToAACAFIAZqIQUMAAsLCyAEQQFqIQQMAAsLQQAhB0EBIQQCQANAIAQgA08NASACIARqLQAARQRAIARBAXRBAWohBiABIAdBAnRqIAY2AgAgBq0hCSAJIQogCkICIAkgCn59fiEKIApCAiAJIAp+fX4hCiAKQgIgCSAKfn1+IQogCkICIAkgCn59fiEKIApCAiAJIAp+fX4hCiAHQQR0IgggCjcDACAIQn8gCYA3AwggB0EBaiEHCyAEQQFqIQQMAAsLIAcLhQsOAX4BfgF+AX4BfgF+AX4BfgF+AX4BfgF+AX4BfiAAIQMgA0ICIAAgA359fiEDIANCAiAAIAN+fX4hAyADQgIgACADfn1+IQMgA0ICIAAgA359fiEDIANCAiAAIAN+fX4hA0IBIQ5CASENQgEhCwJAA0AgDkKAgIAIWgRAQgAPCyACIQkgDiEQA0AgAiACfiADfiEEIAJCIIggAkL/////D4N+IQYgAkL/////D4MgAkIgiH4hByACQv////8PgyACQv////8Pg35CIIggBkL/////D4N8IAdC/////w+DfCEIIAJCIIggAkIgiH4gBkIgiHwgB0IgiHwgCEIgiHwhBSAEQiCIIABC/////w+DfiEGIARC/////w+DIABCIIh+IQcgBEL/////D4MgAEL/////D4N+QiCIIAZC/////w+DfCAHQv////8Pg3whCCAEQiCIIABCIIh+IAZCIIh8IAdCIIh8IAhCIIh8IQQgBSAEfSAFIAR9IAB8IAUgBFobIQIgAiABfCECIAIgAH0gAiACIABaGyECIBBCAX0iEFBFDQALQgAhDwJAA0AgDyAOWg0BIAIhCiAOIA99QoABIA4gD31CgAFUGyEQA0AgAiACfiADfiEEIAJCIIggAkL/////D4N+IQYgAkL/////D4MgAkIgiH4hByACQv////8PgyACQv////8Pg35CIIggBkL/////D4N8IAdC/////w+DfCEIIAJCIIggAkIgiH4gBkIgiHwgB0IgiHwgCEIgiHwhBSAEQiCIIABC/////w+DfiEGIARC/////w+DIABCIIh+IQcgBEL/////D4MgAEL/////D4N+QiCIIAZC/////w+DfCAHQv////8Pg3whCCAEQiCIIABCIIh+IAZCIIh8IAdCIIh8IAhCIIh8IQQgBSAEfSAFIAR9IAB8IAUgBFobIQIgAiABfCECIAIgAH0gAiACIABaGyECIAkgAn0gAiAJfSAJIAJaGyEMIA0gDH4gA34hBCANQiCIIAxC/////w+DfiEGIA1C/////w+DIAxCIIh+IQcgDUL/////D4MgDEL/////D4N+QiCIIAZC/////w+DfCAHQv////8Pg3whCCANQiCIIAxCIIh+IAZCIIh8IAdCIIh8IAhCIIh8IQUgBEIgiCAAQv////8Pg34hBiAEQv////8PgyAAQiCIfiEHIARC/////w+DIABC/////w+DfkIgiCAGQv////8Pg3wgB0L/////D4N8IQggBEIgiCAAQiCIfiAGQiCIfCAHQiCIfCAIQiCIfCEEIAUgBH0gBSAEfSAAfCAFIARaGyENIBBCAX0iEFBFDQALIA0hCyAAIQwCQANAIAxQDQEgCyAMgiAMIQshDAwACwsgC0IBUUUNAyAPQoABfCEPDAALCyAOQgGGIQ4MAAsLIAsgAFEEQANAIAogCn4gA34hBCAKQiCIIApC/////w+DfiEGIApC/////w+DIApCIIh+IQcgCkL/////D4MgCkL/////D4N+QiCIIAZC/////w+DfCAHQv////8Pg3whCCAKQiCIIApCIIh+IAZCIIh8IAdCIIh8IAhCIIh8IQUgBEIgiCAAQv////8Pg34hBiAEQv////8PgyAAQiCIfiEHIARC/////w+DIABC/////w+DfkIgiCAGQv////8Pg3wgB0L/////D4N8IQggBEIgiCAAQiCIfiAGQiCIfCAHQiCIfCAIQiCIfCEEIAUgBH0gBSAEfSAAfCAFIARaGyEKIAogAXwhCiAKIAB9IAogCiAAWhshCiAJIAp9IAogCX0gCSAKWhshCyAAIQwCQANAIAxQDQEgCyAMgiAMIQshDAwACwsgC0IBUQ0ACwsgCwvMAw4BfgF/AX4BfgF+AX4BfgF+AX4BfgF+AX8BfwF/IACtIQEgACECIAJBAiAAIAJsa2whAiACQQIgACACbGtsIQIgAkECIAAgAmxrbCECIAJBAiAAIAJsa2whAiACQQIgACACbGtsIQJBACACayECQoCAgIAQIAGCIQUgASAFfSEGIAUgBX4gAYIhByABQgF9eqchDCABQgF9IAytiCEIQQAhDgNAAkBCAkIHQj1CACAOQQJGGyAOQQFGGyAOQQBGGyABgiEJIAlQDQAgCSAHfiIDpyACbK0gAX4gA3xCIIghBCAEIAF9IAQgBCABWhshCSAFIQogCCELAkADQCALUA0BIAtCAYNQRQRAIAogCX4iA6cgAmytIAF+IAN8QiCIIQQgBCABfSAEIAQgAVobIQoLIAkgCX4iA6cgAmytIAF+IAN8QiCIIQQgBCABfSAEIAQgAVobIQkgC0IBiCELDAALCyAKIAVRDQAgCiAGUQ0AIAxBAWshDQJAA0AgDUUNASAKIAp+IgOnIAJsrSABfiADfEIgiCEEIAQgAX0gBCAEIAFaGyEKIAogBlENAiANQQFrIQ0MAAsLQQAPCyAOQQFqIg5BA0cNAAtBAQvJBRIBfgF/AX4BfgF+AX4BfgF+AX4BfgF+AX4BfgF+AX8BfwF/AX8gAK0hAiAAIQMgA0ECIAAgA2xrbCEDIANBAiAAIANsa2whAyADQQIgACADbGtsIQMgA0ECIAAgA2xrbCEDIANBAiAAIANsa2whA0EAIANrIQMgAa0gAoIhBkICIQdCCCENQgEhDEIBIQoCQANAIA1CgICACFoEQEEADwsgByEIIA0hDwNAIAcgB34iBKcgA2ytIAJ+IAR8QiCIIQUgBSACfSAFIAUgAlobIQcgByAGfCEHIAcgAn0gByAHIAJaGyEHIA9CAX0iD1BFDQALQgAhDgJAA0AgDiANWg0BIAchCSANIA59QiAgDSAOfUIgVBshDwNAIAcgB34iBKcgA2ytIAJ+IAR8QiCIIQUgBSACfSAFIAUgAlobIQcgByAGfCEHIAcgAn0gByAHIAJaGyEHIAggB30gByAIfSAIIAdaGyELIAwgC34iBKcgA2ytIAJ+IAR8QiCIIQUgBSACfSAFIAUgAlobIQwgD0IBfSIPUEUNAAsgDKchECAAIRECQCAQRQRAIBEhEAwBCyAQIBBodiEQA0AgECARayISRQ0BIBAgESAQIBFJGyETIBEgEGsgEiAQIBFJGyISIBJodiEQIBMhEQwACwsgEK0hCiAKQgFRRQ0DIA5CIHwhDgwACwsgDUIBhiENDAALCyAKIAJRBEADQCAJIAl+IgSnIANsrSACfiAEfEIgiCEFIAUgAn0gBSAFIAJaGyEJIAkgBnwhCSAJIAJ9IAkgCSACWhshCSAIIAl9IAkgCH0gCCAJWhunIRAgACERAkAgEEUEQCARIRAMAQsgECAQaHYhEANAIBAgEWsiEkUNASAQIBEgECARSRshEyARIBBrIBIgECARSRsiEiASaHYhECATIREMAAsLIBCtIQogCkIBUQ0ACwsgCqcLrAEHAX8BfwF/AX8BfwF/AX9BACEEIABBAXFFBEAgA0ECNgIEQQEhBCAAIABodiEAC0EAIQUCQANAIAUgAk8NASABIAVBDGxqIQYgBigCACIHIAdsIABLDQEgBigCCCEJIAAgBigCBCIIbCIKIAlNBEAgAyAEQQJ0aiAHNgIEIARBAWohBANAIAohACAAIAhsIgogCU0NAAsLIAVBAWohBQwACwsgAyAENgIAIAAL5gIKAX4BfwF+AX4BfgF+AX4BfgF+AX8gAK0hAiAAIQMgA0ECIAAgA2xrbCEDIANBAiAAIANsa2whAyADQQIgACADbGtsIQMgA0ECIAAgA2xrbCEDIANBAiAAIANsa2whA0EAIANrIQNCgICAgBAgAoIhBiACIAZ9IQcgAa1CIIYgAoIiCFAEQEEBDwsgAkIBfXqnIQsgAkIBfSALrYghCiAGIQkCQANAIApCAYNQRQRAIAkgCH4iBKcgA2ytIAJ+IAR8QiCIIQUgBSACfSAFIAUgAlobIQkLIApCAYgiClANASAIIAh+IgSnIANsrSACfiAEfEIgiCEFIAUgAn0gBSAFIAJaGyEIDAALCyAJIAZRBEBBAQ8LIAkgB1EEQEEBDwsCQANAIAtBAWsiC0UNASAJIAl+IgSnIANsrSACfiAEfEIgiCEFIAUgAn0gBSAFIAJaGyEJIAkgB1EEQEEBDwsMAAsLQQALEwAgAEEQdiAAc0G7vvYibEEYdgsTACAAIAAQCEEBdCABai8BABAHC5YBAwF/AX8BfyAAQQFGBEAgAQ8LAkAgAEHhkT5JDQAgACACEAkNACAAuJ+rIgUgBWwgAEYEQCABIAU2AgAgAUEEag8LQQEhBAJAA0AgACAEEAUiA0ECayAAQQJrSQ0BIARBgAFPBEAACyAEQQFqIQQMAAsLIAMgASACEAohASAAIANuIAEgAhAKDwsgASAANgIAIAFBBGoLqwEEAX8BfwF/AX8gAEEEaiECAkADQCACIAFPDQEgAigCACEEIAIhAwJAA0AgAyAATQ0BIANBBGsoAgAgBE0NASADIANBBGsoAgA2AgAgA0EEayEDDAALCyADIAQ2AgAgAkEEaiECDAALCyAAQQRqIgUhAgJAA0AgAiABTw0BIAIoAgAiBCAFQQRrKAIARwRAIAUgBDYCACAFQQRqIQULIAJBBGohAgwACwsgBQuZAggBfwF/AX8BfwF/AX8BfwF7IABBAXFFBEAgAUECNgIAIAFBBGohASAAIABodiEACyACIANBMGxqIQUCQANAIAIgBU8NASACKAIgIgYgBmwgAEsNASAA/REiDCAC/QAEAP21ASAC/QAEEP0+IAwgAv0ABDD9tQEgAv0ABED9Pv1Q/VMEQCACIQcDQCAAIAcoAgAiCGwiCiAHKAIQIglNBEAgASAHKAIgNgIAIAFBBGohAQNAIAohACAAIAhsIgogCU0NAAsLIAdBBGoiByACQRBqRgRAIAJBMGohBwsgByACQcAAakkNAAsLIAJB4ABqIQIMAAsLIAEhCyAAIAEgBBAKIQEgASALa0EESwRAIAsgARALIQELIAELaQMBfwF/AX8gAyEIIAAgAUECdGohCQJAA0AgAiAIIANrQQJ2IARqNgIAIAAgCU8NASAAKAIAIgpBAEwEQEF/DwsgCiAIIAUgBiAHEAwhCCAAQQRqIQAgAkEEaiECDAALCyAIIANrQQJ2C4cCCAF/AX8BfwF/AX8BfwF/AX9BASAEdCIKQQF2IQsgCkEBayEKIANBgCBqIQwgACABQQJ0aiEGAkADQCAAIAZPDQECQCAAKAIAIgdBgAhJBEAgAyAHQQJ0aiIJKAIAIg1FBEAgBUEBaiIFIQ0gCSANNgIACyACIA1BAWs2AgAMAQsgB0Gx893xeWxBICAEa3YhCANAIAwgCEEDdGoiCSgCACAHRgRAIAIgCSgCBDYCAAwCCyAJKAIARQRAIAUgC08EQEF/DwsgCSAHNgIAIAkgBTYCBCACIAU2AgAgBUEBaiEFDAILIAhBAWogCnEhCAwACwsgAEEEaiEAIAJBBGohAgwACwsgBQuEAQUBfwF/AX8BfwF/IAIgA0ECdGohBQJAA0AgAiAFTw0BIAIoAgAhCCAAIAEoAgBBAnRqIQYgACABKAIEQQJ0aiEHAkADQCAGIAdPDQEgBCAGKAIAQQJ0aiIJIAkoAgAgCGo2AgAgBkEEaiEGDAALCyACQQRqIQIgAUEEaiEBDAALC0EACw==';
 
 /** The part of the WebAssembly JS API used here (the DOM typings that declare it are not loaded). */
 interface WasmMemory {
@@ -40,6 +40,15 @@ interface KernelExports {
     groups: number,
     basesAt: number,
   ): number;
+  indexKeys(
+    keysAt: number,
+    count: number,
+    idsAt: number,
+    tableAt: number,
+    bits: number,
+    next: number,
+  ): number;
+  weighKeys(idsAt: number, startsAt: number, weightsAt: number, count: number, sumsAt: number): number;
   readonly memory: WasmMemory;
 }
 interface WasmApi {
@@ -63,6 +72,8 @@ function load(): KernelExports {
 
 /** The odd primes the divisor table covers, in order (a view into the kernel's memory). */
 let tablePrimes: Uint32Array = new Uint32Array(0);
+let tablePrimesAt = 0;
+let tableCount = 0;
 let tableLimit = 0;
 
 /** Makes the table cover every odd prime below `limit` (rebuilt whole when it grows; 10^6 takes ~2 ms). */
@@ -74,9 +85,10 @@ export function ensureTable(limit: number): void {
   const primesAt = capacity * 16;
   const sieveAt = primesAt + capacity * 4;
   const needed = sieveAt + (limit >>> 1);
-  const have = k.memory.buffer.byteLength;
-  if (needed > have) k.memory.grow(Math.ceil((needed - have) / 65536));
+  reserve(k, needed);
   const count = k.buildTable(limit, primesAt, sieveAt);
+  tablePrimesAt = primesAt;
+  tableCount = count;
   tablePrimes = new Uint32Array(k.memory.buffer, primesAt, count);
   tableLimit = limit;
   // The sieve's bytes are scratch once the table is built: the 32-bit trial table moves there.
@@ -147,26 +159,18 @@ const FACTOR32_TABLE_BYTES = FACTOR32_GROUPS * 48;
 const MR32_BASES_BYTES = MR32_BASES.length * 2;
 /** factor32's output for one number: at most 9 distinct primes, and the rest's up to 3 before repeats go. */
 const FACTOR32_OUT_BYTES = 64;
-/** Numbers per factor32Batch call, and its areas: the numbers, their starts, and room for 9 primes each. */
-export const FACTOR32_CHUNK = 4096;
-const CHUNK_VALUES_BYTES = FACTOR32_CHUNK * 4;
-const CHUNK_STARTS_BYTES = FACTOR32_CHUNK * 4 + 16;
-const CHUNK_PRIMES_BYTES = FACTOR32_CHUNK * 9 * 4;
+/** Room for the distinct primes of a number below 2^31 (factor32Batch's output for a list is sized by it). */
+const MAX_PRIMES32 = 9;
 
 /** Where the 32-bit tables and areas sit in the kernel's memory (they move when ensureTable grows it). */
 interface Area32 {
   trial: number;
-  trialOut: Int32Array;
+  trialOut: number;
   table: number;
   bases: number;
   out: number;
-  outView: Int32Array;
-  values: number;
-  valuesView: Int32Array;
-  starts: number;
-  startsView: Int32Array;
-  primes: number;
-  primesView: Int32Array;
+  /** Where factorAll32Kernel's areas start (up to the end of the memory, grown as a list needs). */
+  free: number;
 }
 
 let area: Area32 | undefined;
@@ -179,12 +183,8 @@ function placeTrial32(k: KernelExports, at: number): void {
   const table = trialOut + TRIAL32_OUT_BYTES;
   const bases = table + FACTOR32_TABLE_BYTES;
   const out = bases + align(MR32_BASES_BYTES);
-  const values = out + FACTOR32_OUT_BYTES;
-  const starts = values + CHUNK_VALUES_BYTES;
-  const primes = starts + CHUNK_STARTS_BYTES;
-  const needed = primes + CHUNK_PRIMES_BYTES;
-  const have = k.memory.buffer.byteLength;
-  if (needed > have) k.memory.grow(Math.ceil((needed - have) / 65536));
+  const free = out + FACTOR32_OUT_BYTES;
+  reserve(k, free);
   const buffer = k.memory.buffer;
   const trialTable = new Int32Array(buffer, trial, TRIAL32_PRIMES.length * 3);
   const groups = new Int32Array(buffer, table, FACTOR32_GROUPS * 12);
@@ -211,17 +211,11 @@ function placeTrial32(k: KernelExports, at: number): void {
   new Uint16Array(buffer, bases, MR32_BASES.length).set(MR32_BASES);
   area = {
     trial,
-    trialOut: new Int32Array(buffer, trialOut, TRIAL32_OUT_BYTES / 4),
+    trialOut,
     table,
     bases,
     out,
-    outView: new Int32Array(buffer, out, FACTOR32_OUT_BYTES / 4),
-    values,
-    valuesView: new Int32Array(buffer, values, FACTOR32_CHUNK),
-    starts,
-    startsView: new Int32Array(buffer, starts, FACTOR32_CHUNK + 1),
-    primes,
-    primesView: new Int32Array(buffer, primes, FACTOR32_CHUNK * 9),
+    free,
   };
 }
 
@@ -239,12 +233,13 @@ function area32(): { k: KernelExports; a: Area32 } {
  */
 export function trial32Kernel(m: number): number {
   const { k, a } = area32();
-  return k.trial32(m, a.trial, TRIAL32_PRIMES.length, a.trialOut.byteOffset);
+  return k.trial32(m, a.trial, TRIAL32_PRIMES.length, a.trialOut);
 }
 
 /** The result area of the last trial32Kernel call (valid until the next call or table rebuild). */
 export function trial32Found(): Int32Array {
-  return area32().a.trialOut;
+  const { k, a } = area32();
+  return new Int32Array(k.memory.buffer, a.trialOut, TRIAL32_OUT_BYTES / 4);
 }
 
 /**
@@ -273,32 +268,96 @@ export function isRoughPrime32Kernel(n: number): boolean {
 export function factor32Kernel(m: number): Int32Array {
   const { k, a } = area32();
   const end = k.factor32(m, a.out, a.table, FACTOR32_GROUPS, a.bases);
-  return a.outView.subarray(0, (end - a.out) >> 2);
+  return new Int32Array(k.memory.buffer, a.out, (end - a.out) >> 2);
 }
 
 /**
- * Factors values[from .. from + count) (count <= FACTOR32_CHUNK) in one call, or returns null when one of them
- * is not in 1 .. 2^31 - 1. The primes sit in the views returned until the kernel's next call: value from + i's
- * distinct primes, ascending, are primes[starts[i] - first .. starts[i + 1] - first].
+ * Grows the kernel's memory to at least `bytes`. Growing detaches every view made before, so this is the one
+ * place that grows it, and it remakes the one view kept across calls (the divisor table's primes).
  */
-export function factor32BatchKernel(
-  values: Int32Array,
-  from: number,
+function reserve(k: KernelExports, bytes: number): void {
+  const have = k.memory.buffer.byteLength;
+  if (bytes <= have) return;
+  k.memory.grow(Math.ceil((bytes - have) / 65536));
+  tablePrimes = new Uint32Array(k.memory.buffer, tablePrimesAt, tableCount); // (a detached view's length is 0)
+}
+
+/** Keys (values) per indexKeys (weighKeys) call: a few dozen calls for SEAGM's 10^5 cards, most of them to optimised code. */
+const INDEX_CHUNK = 8192;
+/** indexKeys's array for the keys below 1024 (1 + the id of each, 0: not seen yet). */
+const DIRECT_BYTES = 4 * 1024;
+
+/**
+ * Numbers the count primes at primesAt (ids at idsAt) with the tables from tableAt on; returns how many
+ * distinct ones. A kernel function is compiled for speed only for its calls after the first few hundred
+ * thousand instructions it ran, hence the chunks.
+ */
+function indexPrimes(
+  k: KernelExports,
+  primesAt: number,
   count: number,
-  first: number,
-): { primes: Int32Array; starts: Int32Array } | null {
+  idsAt: number,
+  tableAt: number,
+  values: number,
+): number {
+  // Room for one distinct prime from 1024 up per value, twice that many slots (random cards below 10^9 have
+  // about 0.6); indexKeys says so when that is not enough (up to 10^9 there can be two: 1000^3 > 10^9), and the
+  // table doubles. A smaller table waits less on memory.
+  for (let bits = Math.max(10, Math.ceil(Math.log2(2 * values + 1))); ; bits++) {
+    const bytes = DIRECT_BYTES + (8 << bits);
+    reserve(k, tableAt + bytes);
+    new Uint8Array(k.memory.buffer, tableAt, bytes).fill(0);
+    let next = 0;
+    for (let from = 0; from < count && next >= 0; from += INDEX_CHUNK) {
+      const chunk = Math.min(INDEX_CHUNK, count - from);
+      next = k.indexKeys(primesAt + 4 * from, chunk, idsAt + 4 * from, tableAt, bits, next);
+    }
+    if (next >= 0) return next;
+  }
+}
+
+/** What factorAll32Kernel returns: copies, not views. */
+export interface KernelPrimeLists {
+  /** The distinct primes of value i, ascending, are primes[starts[i] .. starts[i + 1]). */
+  readonly primes: Int32Array;
+  readonly starts: Int32Array;
+  /** A dense id per distinct prime, numbered as they first appear in `primes` (parallel to it). */
+  readonly ids: Int32Array;
+  /** Per id: the sum of weights[i] over the values i its prime divides. */
+  readonly sums: Int32Array;
+}
+
+/**
+ * Factors every value (1 <= v < 2^31) and numbers the distinct primes in a few kernel calls (null when a value
+ * is out of range): a loop over 10^5 numbers or 3 * 10^5 primes in JavaScript runs once, unoptimised, for a
+ * good part of it; the kernel's functions are compiled for the hot path after their first few hundred calls.
+ */
+export function factorAll32Kernel(values: Int32Array, weights: Int32Array): KernelPrimeLists | null {
   const { k, a } = area32();
-  a.valuesView.set(values.subarray(from, from + count));
-  const total = k.factor32Batch(
-    a.values,
-    count,
-    a.starts,
-    a.primes,
-    first,
-    a.table,
-    FACTOR32_GROUPS,
-    a.bases,
-  );
+  const n = values.length;
+  const valuesAt = a.free;
+  const weightsAt = valuesAt + 4 * n;
+  const startsAt = weightsAt + 4 * n;
+  const primesAt = startsAt + 4 * (n + 1);
+  const idsAt = primesAt + 4 * MAX_PRIMES32 * n;
+  const tableAt = idsAt + 4 * MAX_PRIMES32 * n;
+  reserve(k, tableAt);
+  new Int32Array(k.memory.buffer, valuesAt, n).set(values);
+  new Int32Array(k.memory.buffer, weightsAt, n).set(weights);
+  const total = k.factor32Batch(valuesAt, n, startsAt, primesAt, 0, a.table, FACTOR32_GROUPS, a.bases);
   if (total < 0) return null;
-  return { primes: a.primesView.subarray(0, total), starts: a.startsView.subarray(0, count + 1) };
+  const idCount = indexPrimes(k, primesAt, total, idsAt, tableAt, n);
+  const sumsAt = tableAt; // the table is done with
+  new Int32Array(k.memory.buffer, sumsAt, idCount).fill(0);
+  for (let from = 0; from < n; from += INDEX_CHUNK) {
+    const chunk = Math.min(INDEX_CHUNK, n - from);
+    k.weighKeys(idsAt, startsAt + 4 * from, weightsAt + 4 * from, chunk, sumsAt);
+  }
+  const buffer = k.memory.buffer;
+  return {
+    primes: new Int32Array(buffer, primesAt, total).slice(),
+    starts: new Int32Array(buffer, startsAt, n + 1).slice(),
+    ids: new Int32Array(buffer, idsAt, total).slice(),
+    sums: new Int32Array(buffer, sumsAt, idCount).slice(),
+  };
 }

@@ -6,13 +6,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { distinctPrimes32, distinctPrimesOfAll, isPrime32, MAX_FACTOR32 } from '../../src/math/factor32.js';
+import { smallestFactorUpTo, stripSmallPrimes } from '../../src/math/factor.js';
 import { MR32_BASES } from '../../src/math/mr32-bases.js';
-import {
-  FACTOR32_CHUNK,
-  isRoughPrime32Kernel,
-  mr32BucketKernel,
-  sprp32Kernel,
-} from '../../src/math/u64-kernel.js';
+import { isRoughPrime32Kernel, mr32BucketKernel, sprp32Kernel } from '../../src/math/u64-kernel.js';
 import { runs } from '../support/runs.js';
 
 function naiveDistinctPrimes(n: number): number[] {
@@ -206,6 +202,23 @@ describe('distinctPrimes32', () => {
       expect(distinctPrimes32(n)).toEqual(naiveDistinctPrimes(n));
   });
 
+  test('the 64-bit factoriser sharing the kernel still works after a long list grew its memory', () => {
+    // factor.ts keeps a view of its prime table in the kernel's memory, which a growth detaches.
+    const small = 2n * 3n * 7n * 1013n * 999_999_000_001n;
+    const rough = 1033n * 1_000_003n;
+    const expected = {
+      factors: [2n, 3n, 7n, 1013n].map((prime) => ({ prime, exponent: 1 })),
+      rest: 999_999_000_001n,
+    };
+    expect(stripSmallPrimes(small)).toEqual(expected);
+    expect(smallestFactorUpTo(rough, 10_000)).toBe(1033n);
+    const values = Int32Array.from({ length: 300_000 }, (_, i) => 1 + ((i * 7919) % MAX_FACTOR32));
+    expect(distinctPrimesOfAll(values).starts.length).toBe(values.length + 1);
+    expect(stripSmallPrimes(small)).toEqual(expected);
+    expect(smallestFactorUpTo(rough, 10_000)).toBe(1033n);
+    expect(distinctPrimes32(1009 * 1013 * 2)).toEqual([2, 1009, 1013]);
+  });
+
   test('refuses values outside 1 .. 2^31 - 1 with a clear message', () => {
     expect(() => distinctPrimes32(0)).toThrow(/from 1 to 2\^31 - 1, got 0/);
     expect(() => distinctPrimes32(2 ** 31)).toThrow(RangeError);
@@ -258,29 +271,61 @@ describe('distinctPrimesOfAll (whole lists, a few kernel calls)', () => {
       .map(([p, q, r]) => (p * q * r <= MAX_FACTOR32 ? p * q * r : p * q)),
   );
 
-  function expectLists(values: readonly number[]): void {
-    const { primes, starts } = distinctPrimesOfAll(Int32Array.from(values));
+  /** Checks the lists against trial division, and the ids and sums against a Map over the same primes. */
+  function expectLists(values: readonly number[], weights?: readonly number[]): void {
+    const { primes, starts, ids, sums } = distinctPrimesOfAll(
+      Int32Array.from(values),
+      weights === undefined ? undefined : Int32Array.from(weights),
+    );
     expect(starts.length).toBe(values.length + 1);
     expect(starts[0]).toBe(0);
     expect(starts[values.length]).toBe(primes.length);
+    expect(ids.length).toBe(primes.length);
+    const idOf = new Map<number, number>();
+    const sumOf: number[] = [];
     values.forEach((v, i) => {
-      expect([v, Array.from(primes.subarray(starts[i], starts[i + 1]))]).toEqual([v, naiveDistinctPrimes(v)]);
+      const listed = Array.from(primes.subarray(starts[i], starts[i + 1]));
+      expect([v, listed]).toEqual([v, naiveDistinctPrimes(v)]);
+      listed.forEach((p, k) => {
+        if (!idOf.has(p)) idOf.set(p, idOf.size);
+        const id = idOf.get(p) ?? -1;
+        expect([v, p, ids[(starts[i] ?? 0) + k]]).toEqual([v, p, id]);
+        sumOf[id] = (sumOf[id] ?? 0) + (weights?.[i] ?? 1);
+      });
     });
+    expect(Array.from(sums)).toEqual(sumOf);
   }
 
-  test('equals trial division value by value', () => {
-    fc.assert(fc.property(fc.array(value, { maxLength: 40 }), expectLists), { numRuns: runs(300) });
-  });
-
-  test('lists longer than a kernel call (FACTOR32_CHUNK values) join up at the seams', () => {
+  test('equals trial division value by value; ids number the primes as they first appear, sums add the weights', () => {
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 40 }), (values) => expectLists(values)),
+      {
+        numRuns: runs(300),
+      },
+    );
     fc.assert(
       fc.property(
-        fc.array(value, { minLength: 2 * FACTOR32_CHUNK + 1, maxLength: 2 * FACTOR32_CHUNK + 50 }),
-        expectLists,
+        fc.array(fc.tuple(value, fc.integer({ min: 1, max: 100_000 })), { maxLength: 40 }),
+        (pairs) =>
+          expectLists(
+            pairs.map(([v]) => v),
+            pairs.map(([, w]) => w),
+          ),
       ),
-      { numRuns: runs(3), endOnFailure: true }, // shrinking 8000 values would take minutes
+      { numRuns: runs(300) },
+    );
+  });
+
+  test('long lists, and more distinct primes than the first id table holds (it doubles until they fit)', () => {
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 5000, maxLength: 5050 }), (values) => expectLists(values)),
+      { numRuns: runs(3), endOnFailure: true }, // shrinking 5000 values would take minutes
     );
     expectLists([]);
+    // 400 products of two distinct rough primes: 800 distinct primes, and the first table (2^10 slots) takes 512.
+    const rough: number[] = [];
+    for (let p = 1009; rough.length < 800; p += 2) if (naiveIsPrime(p)) rough.push(p);
+    expectLists(Array.from({ length: 400 }, (_, i) => (rough[2 * i] ?? 1) * (rough[2 * i + 1] ?? 1)));
   });
 
   test('three rough primes with repeats (p^2 q, p q^2, p^3): rho may split off p and leave p q, listing p twice', () => {
@@ -304,5 +349,8 @@ describe('distinctPrimesOfAll (whole lists, a few kernel calls)', () => {
     expect(() => distinctPrimesOfAll(Int32Array.from([6, 0]))).toThrow(/from 1 to 2\^31 - 1, got 0/);
     expect(() => distinctPrimesOfAll(Int32Array.from([6, 2 ** 31]))).toThrow(RangeError);
     expect(() => distinctPrimesOfAll(Int32Array.from([-5]))).toThrow(/got -5/);
+    expect(() => distinctPrimesOfAll(Int32Array.from([6, 7]), Int32Array.from([1]))).toThrow(
+      /one weight per value/,
+    );
   });
 });

@@ -284,9 +284,6 @@ export class IndexMap {
   }
 }
 
-/** Primes below this get their id from a plain array (most prime occurrences on random cards), not a hash. */
-const DIRECT_PRIMES = 1024;
-
 /** Distinct values of sorted cards, ascending, with multiplicities and the gcd of all. */
 function distinctValues(sorted: ArrayLike<number>): {
   values: Int32Array;
@@ -326,41 +323,10 @@ interface Factored {
  */
 
 function factorValues(values: Int32Array, multiplicity: Int32Array): Factored {
-  const distinct = values.length;
-  const { primes, starts: primeStart } = distinctPrimesOfAll(values);
-  const end = primeStart[distinct] ?? 0;
-  // Each prime's id, kept for the class pass: one lookup per prime instead of two. The map holds the primes
-  // from DIRECT_PRIMES up, about 0.6 per random card below 10^9: sized for one per value, so that it does not
-  // grow on such cards (a growth rehashes in a loop that runs once, unoptimised: ~5 ms at 10^5 cards).
-  const primeIdAt = new Int32Array(end);
-  const primeIds = new IndexMap(distinct);
-  // directIds[p] = 1 + the id of the prime p < DIRECT_PRIMES (0: not seen yet).
-  const directIds = new Int32Array(DIRECT_PRIMES);
-  let ids = 0;
-  for (let j = 0; j < end; j++) {
-    const p = primes[j] ?? 0;
-    let id: number;
-    if (p < DIRECT_PRIMES) {
-      id = (directIds[p] ?? 0) - 1;
-      if (id < 0) {
-        id = ids++;
-        directIds[p] = id + 1;
-      }
-    } else {
-      id = primeIds.idOr(p, ids);
-      if (id === ids) ids++;
-    }
-    primeIdAt[j] = id;
-  }
-  const primeCounts = new Int32Array(ids);
-  for (let i = 0; i < distinct; i++) {
-    const m = multiplicity[i] ?? 0;
-    for (let j = primeStart[i] ?? 0; j < (primeStart[i + 1] ?? 0); j++) {
-      const id = primeIdAt[j] ?? 0;
-      primeCounts[id] = (primeCounts[id] ?? 0) + m;
-    }
-  }
-  return { primes, primeStart, primeIdAt, primeCounts };
+  // The kernel numbers the primes and counts the cards of each (a loop over ~3 * 10^5 primes in JavaScript,
+  // run once, would run mostly unoptimised: ~10 ms on 10^5 cards).
+  const { primes, starts, ids, sums } = distinctPrimesOfAll(values, multiplicity);
+  return { primes, primeStart: starts, primeIdAt: ids, primeCounts: sums };
 }
 
 /** Classes by the product of the shared primes (FastAnalysis's class fields). */
