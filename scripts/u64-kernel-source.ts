@@ -704,7 +704,14 @@ const binaryGcdWithN = `
 const RHO32_FIRST_ROUND = 8;
 
 /**
- * rho32(n, c) -> a divisor of the odd composite n < 2^31 (Brent's rho from y = 2, one gcd per 32 steps).
+ * Steps per gcd. With the binary gcd a gcd costs about as much as a dozen steps, and a shorter batch more
+ * rarely jumps past both factors at once (then replayed a gcd per step): measured on seagm_big's and
+ * seagm_adversarial's rests, 16 beats 8, 12, 32 and 64 (by 6% and 13% over 32).
+ */
+const RHO32_BATCH = 16;
+
+/**
+ * rho32(n, c) -> a divisor of the odd composite n < 2^31 (Brent's rho from y = 2, one gcd per RHO32_BATCH steps).
  * Returns n when this c fails (the caller tries the next c) and 0 after RHO_STEP_LIMIT steps.
  */
 const rho32Source: FunctionSource = {
@@ -753,8 +760,8 @@ const rho32Source: FunctionSource = {
           loop $batch
             local.get $k local.get $r i64.ge_u br_if $batched
             local.get $y local.set $ys
-            local.get $r local.get $k i64.sub i64.const 32
-            local.get $r local.get $k i64.sub i64.const 32 i64.lt_u select local.set $i
+            local.get $r local.get $k i64.sub i64.const ${RHO32_BATCH}
+            local.get $r local.get $k i64.sub i64.const ${RHO32_BATCH} i64.lt_u select local.set $i
             loop $step
               ${rhoStep32('$y')}
               ${absDiff('$x', '$y')} local.set $b
@@ -764,7 +771,7 @@ const rho32Source: FunctionSource = {
             end
             local.get $prod ${binaryGcdWithN}
             local.get $g i64.const 1 i64.eq i32.eqz br_if $found
-            local.get $k i64.const 32 i64.add local.set $k
+            local.get $k i64.const ${RHO32_BATCH} i64.add local.set $k
             br $batch
           end
         end
