@@ -8,8 +8,10 @@
  * keeps the two equal), embedded so that no process spends milliseconds assembling it at start.
  */
 
+import { MR32_BASES } from './mr32-bases.js';
+
 export const KERNEL_WASM =
-  'AGFzbQEAAAABLgdgAX4Bf2ADfn9/AX9gA39/fwF/YAN+fn4BfmABfwF/YAJ/fwF/YAR/f39/AX8DCAcAAQIDBAUGBQMBAAEHUwgHaXNQcmltZQAAC2ZpbmREaXZpc29yAAEKYnVpbGRUYWJsZQACA3JobwADCWlzUHJpbWUzMgAEBXJobzMyAAUHdHJpYWwzMgAGBm1lbW9yeQIACpgiB94KEAF+AX4BfgF+AX4BfgF+AX4BfgF+AX4BfgF+AX8BfwF/IAAhASABQgIgACABfn1+IQEgAUICIAAgAX59fiEBIAFCAiAAIAF+fX4hASABQgIgACABfn1+IQEgAUICIAAgAX59fiEBQgAgAH0gAIIhByAAIAd9IQggByEJQcAAIQ8DQCAJIAl8IQkgCSAJIAB9IAkgAFQbIQkgD0EBayIPDQALIABCAX16pyEOIABCAX0gDq2IIQpBACEQA0ACQEICQsUCQp/JAEKS3AFC18EbQpj61ARC/qOG2AZCACAQQQZGGyAQQQVGGyAQQQRGGyAQQQNGGyAQQQJGGyAQQQFGGyAQQQBGGyAAgiELIAtQDQAgCyAJfiABfiECIAtCIIggCUL/////D4N+IQQgC0L/////D4MgCUIgiH4hBSALQv////8PgyAJQv////8Pg35CIIggBEL/////D4N8IAVC/////w+DfCEGIAtCIIggCUIgiH4gBEIgiHwgBUIgiHwgBkIgiHwhAyACQiCIIABC/////w+DfiEEIAJC/////w+DIABCIIh+IQUgAkL/////D4MgAEL/////D4N+QiCIIARC/////w+DfCAFQv////8Pg3whBiACQiCIIABCIIh+IARCIIh8IAVCIIh8IAZCIIh8IQIgAyACfSADIAJ9IAB8IAMgAlobIQsgByEMIAohDQJAA0AgDVANASANQgGDUEUEQCAMIAt+IAF+IQIgDEIgiCALQv////8Pg34hBCAMQv////8PgyALQiCIfiEFIAxC/////w+DIAtC/////w+DfkIgiCAEQv////8Pg3wgBUL/////D4N8IQYgDEIgiCALQiCIfiAEQiCIfCAFQiCIfCAGQiCIfCEDIAJCIIggAEL/////D4N+IQQgAkL/////D4MgAEIgiH4hBSACQv////8PgyAAQv////8Pg35CIIggBEL/////D4N8IAVC/////w+DfCEGIAJCIIggAEIgiH4gBEIgiHwgBUIgiHwgBkIgiHwhAiADIAJ9IAMgAn0gAHwgAyACWhshDAsgCyALfiABfiECIAtCIIggC0L/////D4N+IQQgC0L/////D4MgC0IgiH4hBSALQv////8PgyALQv////8Pg35CIIggBEL/////D4N8IAVC/////w+DfCEGIAtCIIggC0IgiH4gBEIgiHwgBUIgiHwgBkIgiHwhAyACQiCIIABC/////w+DfiEEIAJC/////w+DIABCIIh+IQUgAkL/////D4MgAEL/////D4N+QiCIIARC/////w+DfCAFQv////8Pg3whBiACQiCIIABCIIh+IARCIIh8IAVCIIh8IAZCIIh8IQIgAyACfSADIAJ9IAB8IAMgAlobIQsgDUIBiCENDAALCyAMIAdRDQAgDCAIUQ0AIA5BAWshDwJAA0AgD0UNASAMIAx+IAF+IQIgDEIgiCAMQv////8Pg34hBCAMQv////8PgyAMQiCIfiEFIAxC/////w+DIAxC/////w+DfkIgiCAEQv////8Pg3wgBUL/////D4N8IQYgDEIgiCAMQiCIfiAEQiCIfCAFQiCIfCAGQiCIfCEDIAJCIIggAEL/////D4N+IQQgAkL/////D4MgAEIgiH4hBSACQv////8PgyAAQv////8Pg35CIIggBEL/////D4N8IAVC/////w+DfCEGIAJCIIggAEIgiH4gBEIgiHwgBUIgiHwgBkIgiHwhAiADIAJ9IAMgAn0gAHwgAyACWhshDCAMIAhRDQIgD0EBayEPDAALC0EADwsgEEEBaiIQQQdHDQALQQELNwEBfwJAA0AgASACTw0BIAFBBHQhAyAAIAMpAwB+IAMpAwhYBEAgAQ8LIAFBAWohAQwACwtBfwupAggBfwF/AX8BfwF/AX8BfgF+IABBAXYhAyACQQAgA/wLAEEBIQQCQANAIARBAXRBAWohBiAGIAZsIABPDQEgAiAEai0AAEUEQCAGIAZsQQF2IQUCQANAIAUgA08NASACIAVqQQE6AAAgBSAGaiEFDAALCwsgBEEBaiEEDAALC0EAIQdBASEEAkADQCAEIANPDQEgAiAEai0AAEUEQCAEQQF0QQFqIQYgASAHQQJ0aiAGNgIAIAatIQkgCSEKIApCAiAJIAp+fX4hCiAKQgIgCSAKfn1+IQogCkICIAkgCn59fiEKIApCAiAJIAp+fX4hCiAKQgIgCSAKfn1+IQogB0EEdCIIIAo3AwAgCEJ/IAmANwMIIAdBAWohBwsgBEEBaiEEDAALCyAHC4ULDgF+AX4BfgF+AX4BfgF+AX4BfgF+AX4BfgF+AX4gACEDIANCAiAAIAN+fX4hAyADQgIgACADfn1+IQMgA0ICIAAgA359fiEDIANCAiAAIAN+fX4hAyADQgIgACADfn1+IQNCASEOQgEhDUIBIQsCQANAIA5CgICACFoEQEIADwsgAiEJIA4hEANAIAIgAn4gA34hBCACQiCIIAJC/////w+DfiEGIAJC/////w+DIAJCIIh+IQcgAkL/////D4MgAkL/////D4N+QiCIIAZC/////w+DfCAHQv////8Pg3whCCACQiCIIAJCIIh+IAZCIIh8IAdCIIh8IAhCIIh8IQUgBEIgiCAAQv////8Pg34hBiAEQv////8PgyAAQiCIfiEHIARC/////w+DIABC/////w+DfkIgiCAGQv////8Pg3wgB0L/////D4N8IQggBEIgiCAAQiCIfiAGQiCIfCAHQiCIfCAIQiCIfCEEIAUgBH0gBSAEfSAAfCAFIARaGyECIAIgAXwhAiACIAB9IAIgAiAAWhshAiAQQgF9IhBQRQ0AC0IAIQ8CQANAIA8gDloNASACIQogDiAPfUKAASAOIA99QoABVBshEANAIAIgAn4gA34hBCACQiCIIAJC/////w+DfiEGIAJC/////w+DIAJCIIh+IQcgAkL/////D4MgAkL/////D4N+QiCIIAZC/////w+DfCAHQv////8Pg3whCCACQiCIIAJCIIh+IAZCIIh8IAdCIIh8IAhCIIh8IQUgBEIgiCAAQv////8Pg34hBiAEQv////8PgyAAQiCIfiEHIARC/////w+DIABC/////w+DfkIgiCAGQv////8Pg3wgB0L/////D4N8IQggBEIgiCAAQiCIfiAGQiCIfCAHQiCIfCAIQiCIfCEEIAUgBH0gBSAEfSAAfCAFIARaGyECIAIgAXwhAiACIAB9IAIgAiAAWhshAiAJIAJ9IAIgCX0gCSACWhshDCANIAx+IAN+IQQgDUIgiCAMQv////8Pg34hBiANQv////8PgyAMQiCIfiEHIA1C/////w+DIAxC/////w+DfkIgiCAGQv////8Pg3wgB0L/////D4N8IQggDUIgiCAMQiCIfiAGQiCIfCAHQiCIfCAIQiCIfCEFIARCIIggAEL/////D4N+IQYgBEL/////D4MgAEIgiH4hByAEQv////8PgyAAQv////8Pg35CIIggBkL/////D4N8IAdC/////w+DfCEIIARCIIggAEIgiH4gBkIgiHwgB0IgiHwgCEIgiHwhBCAFIAR9IAUgBH0gAHwgBSAEWhshDSAQQgF9IhBQRQ0ACyANIQsgACEMAkADQCAMUA0BIAsgDIIgDCELIQwMAAsLIAtCAVFFDQMgD0KAAXwhDwwACwsgDkIBhiEODAALCyALIABRBEADQCAKIAp+IAN+IQQgCkIgiCAKQv////8Pg34hBiAKQv////8PgyAKQiCIfiEHIApC/////w+DIApC/////w+DfkIgiCAGQv////8Pg3wgB0L/////D4N8IQggCkIgiCAKQiCIfiAGQiCIfCAHQiCIfCAIQiCIfCEFIARCIIggAEL/////D4N+IQYgBEL/////D4MgAEIgiH4hByAEQv////8PgyAAQv////8Pg35CIIggBkL/////D4N8IAdC/////w+DfCEIIARCIIggAEIgiH4gBkIgiHwgB0IgiHwgCEIgiHwhBCAFIAR9IAUgBH0gAHwgBSAEWhshCiAKIAF8IQogCiAAfSAKIAogAFobIQogCSAKfSAKIAl9IAkgClobIQsgACEMAkADQCAMUA0BIAsgDIIgDCELIQwMAAsLIAtCAVENAAsLIAsLzAMOAX4BfwF+AX4BfgF+AX4BfgF+AX4BfgF/AX8BfyAArSEBIAAhAiACQQIgACACbGtsIQIgAkECIAAgAmxrbCECIAJBAiAAIAJsa2whAiACQQIgACACbGtsIQIgAkECIAAgAmxrbCECQQAgAmshAkKAgICAECABgiEFIAEgBX0hBiAFIAV+IAGCIQcgAUIBfXqnIQwgAUIBfSAMrYghCEEAIQ4DQAJAQgJCB0I9QgAgDkECRhsgDkEBRhsgDkEARhsgAYIhCSAJUA0AIAkgB34iA6cgAmytIAF+IAN8QiCIIQQgBCABfSAEIAQgAVobIQkgBSEKIAghCwJAA0AgC1ANASALQgGDUEUEQCAKIAl+IgOnIAJsrSABfiADfEIgiCEEIAQgAX0gBCAEIAFaGyEKCyAJIAl+IgOnIAJsrSABfiADfEIgiCEEIAQgAX0gBCAEIAFaGyEJIAtCAYghCwwACwsgCiAFUQ0AIAogBlENACAMQQFrIQ0CQANAIA1FDQEgCiAKfiIDpyACbK0gAX4gA3xCIIghBCAEIAF9IAQgBCABWhshCiAKIAZRDQIgDUEBayENDAALC0EADwsgDkEBaiIOQQNHDQALQQELzwQOAX4BfwF+AX4BfgF+AX4BfgF+AX4BfgF+AX4BfiAArSECIAAhAyADQQIgACADbGtsIQMgA0ECIAAgA2xrbCEDIANBAiAAIANsa2whAyADQQIgACADbGtsIQMgA0ECIAAgA2xrbCEDQQAgA2shAyABrSACgiEGQgIhB0IBIQ1CASEMQgEhCgJAA0AgDUKAgIAIWgRAQQAPCyAHIQggDSEPA0AgByAHfiIEpyADbK0gAn4gBHxCIIghBSAFIAJ9IAUgBSACWhshByAHIAZ8IQcgByACfSAHIAcgAlobIQcgD0IBfSIPUEUNAAtCACEOAkADQCAOIA1aDQEgByEJIA0gDn1CICANIA59QiBUGyEPA0AgByAHfiIEpyADbK0gAn4gBHxCIIghBSAFIAJ9IAUgBSACWhshByAHIAZ8IQcgByACfSAHIAcgAlobIQcgCCAHfSAHIAh9IAggB1obIQsgDCALfiIEpyADbK0gAn4gBHxCIIghBSAFIAJ9IAUgBSACWhshDCAPQgF9Ig9QRQ0ACyAMIQogAiELAkADQCALUA0BIAogC4IgCyEKIQsMAAsLIApCAVFFDQMgDkIgfCEODAALCyANQgGGIQ0MAAsLIAogAlEEQANAIAkgCX4iBKcgA2ytIAJ+IAR8QiCIIQUgBSACfSAFIAUgAlobIQkgCSAGfCEJIAkgAn0gCSAJIAJaGyEJIAggCX0gCSAIfSAIIAlaGyEKIAIhCwJAA0AgC1ANASAKIAuCIAshCiELDAALCyAKQgFRDQALCyAKpwusAQcBfwF/AX8BfwF/AX8Bf0EAIQQgAEEBcUUEQCADQQI2AgRBASEEIAAgAGh2IQALQQAhBQJAA0AgBSACTw0BIAEgBUEMbGohBiAGKAIAIgcgB2wgAEsNASAGKAIIIQkgACAGKAIEIghsIgogCU0EQCADIARBAnRqIAc2AgQgBEEBaiEEA0AgCiEAIAAgCGwiCiAJTQ0ACwsgBUEBaiEFDAALCyADIAQ2AgAgAAs=';
+  'AGFzbQEAAAABdBBgAX4Bf2ADfn9/AX9gA39/fwF/YAN+fn4BfmABfwF/YAJ/fwF/YAR/f39/AX9gAn9/AX9gAX8Bf2ACf38Bf2ADf39/AX9gAn9/AX9gBX9/f39/AX9gCH9/f39/f39/AX9gBn9/f39/fwF/YAV/f39/fwF/AxEQAAECAwQFBgcICQoLDA0ODwUDAQABB8UBEQdpc1ByaW1lAAALZmluZERpdmlzb3IAAQpidWlsZFRhYmxlAAIDcmhvAAMJaXNQcmltZTMyAAQFcmhvMzIABQd0cmlhbDMyAAYGc3BycDMyAAcKbXIzMkJ1Y2tldAAIDmlzUm91Z2hQcmltZTMyAAkGcmVzdDMyAAoMc29ydFVuaXF1ZTMyAAsIZmFjdG9yMzIADA1mYWN0b3IzMkJhdGNoAA0JaW5kZXhLZXlzAA4Jd2VpZ2hLZXlzAA8GbWVtb3J5AgAK+y4Q3goQAX4BfgF+AX4BfgF+AX4BfgF+AX4BfgF+AX4BfwF/AX8gACEBIAFCAiAAIAF+fX4hASABQgIgACABfn1+IQEgAUICIAAgAX59fiEBIAFCAiAAIAF+fX4hASABQgIgACABfn1+IQFCACAAfSAAgiEHIAAgB30hCCAHIQlBwAAhDwNAIAkgCXwhCSAJIAkgAH0gCSAAVBshCSAPQQFrIg8NAAsgAEIBfXqnIQ4gAEIBfSAOrYghCkEAIRADQAJAQgJCxQJCn8kAQpLcAULXwRtCmPrUBEL+o4bYBkIAIBBBBkYbIBBBBUYbIBBBBEYbIBBBA0YbIBBBAkYbIBBBAUYbIBBBAEYbIACCIQsgC1ANACALIAl+IAF+IQIgC0IgiCAJQv////8Pg34hBCALQv////8PgyAJQiCIfiEFIAtC/////w+DIAlC/////w+DfkIgiCAEQv////8Pg3wgBUL/////D4N8IQYgC0IgiCAJQiCIfiAEQiCIfCAFQiCIfCAGQiCIfCEDIAJCIIggAEL/////D4N+IQQgAkL/////D4MgAEIgiH4hBSACQv////8PgyAAQv////8Pg35CIIggBEL/////D4N8IAVC/////w+DfCEGIAJCIIggAEIgiH4gBEIgiHwgBUIgiHwgBkIgiHwhAiADIAJ9IAMgAn0gAHwgAyACWhshCyAHIQwgCiENAkADQCANUA0BIA1CAYNQRQRAIAwgC34gAX4hAiAMQiCIIAtC/////w+DfiEEIAxC/////w+DIAtCIIh+IQUgDEL/////D4MgC0L/////D4N+QiCIIARC/////w+DfCAFQv////8Pg3whBiAMQiCIIAtCIIh+IARCIIh8IAVCIIh8IAZCIIh8IQMgAkIgiCAAQv////8Pg34hBCACQv////8PgyAAQiCIfiEFIAJC/////w+DIABC/////w+DfkIgiCAEQv////8Pg3wgBUL/////D4N8IQYgAkIgiCAAQiCIfiAEQiCIfCAFQiCIfCAGQiCIfCECIAMgAn0gAyACfSAAfCADIAJaGyEMCyALIAt+IAF+IQIgC0IgiCALQv////8Pg34hBCALQv////8PgyALQiCIfiEFIAtC/////w+DIAtC/////w+DfkIgiCAEQv////8Pg3wgBUL/////D4N8IQYgC0IgiCALQiCIfiAEQiCIfCAFQiCIfCAGQiCIfCEDIAJCIIggAEL/////D4N+IQQgAkL/////D4MgAEIgiH4hBSACQv////8PgyAAQv////8Pg35CIIggBEL/////D4N8IAVC/////w+DfCEGIAJCIIggAEIgiH4gBEIgiHwgBUIgiHwgBkIgiHwhAiADIAJ9IAMgAn0gAHwgAyACWhshCyANQgGIIQ0MAAsLIAwgB1ENACAMIAhRDQAgDkEBayEPAkADQCAPRQ0BIAwgDH4gAX4hAiAMQiCIIAxC/////w+DfiEEIAxC/////w+DIAxCIIh+IQUgDEL/////D4MgDEL/////D4N+QiCIIARC/////w+DfCAFQv////8Pg3whBiAMQiCIIAxCIIh+IARCIIh8IAVCIIh8IAZCIIh8IQMgAkIgiCAAQv////8Pg34hBCACQv////8PgyAAQiCIfiEFIAJC/////w+DIABC/////w+DfkIgiCAEQv////8Pg3wgBUL/////D4N8IQYgAkIgiCAAQiCIfiAEQiCIfCAFQiCIfCAGQiCIfCECIAMgAn0gAyACfSAAfCADIAJaGyEMIAwgCFENAiAPQQFrIQ8MAAsLQQAPCyAQQQFqIhBBB0cNAAtBAQs3AQF/AkADQCABIAJPDQEgAUEEdCEDIAAgAykDAH4gAykDCFgEQCABDwsgAUEBaiEBDAALC0F/C6kCCAF/AX8BfwF/AX8BfwF+AX4gAEEBdiEDIAJBACAD/AsAQQEhBAJAA0AgBEEBdEEBaiEGIAYgBmwgAE8NASACIARqLQAARQRAIAYgBmxBAXYhBQJAA0AgBSADTw0BIAIgBWpBAToAACAFIAZqIQUMAAsLCyAEQQFqIQQMAAsLQQAhB0EBIQQCQANAIAQgA08NASACIARqLQAARQRAIARBAXRBAWohBiABIAdBAnRqIAY2AgAgBq0hCSAJIQogCkICIAkgCn59fiEKIApCAiAJIAp+fX4hCiAKQgIgCSAKfn1+IQogCkICIAkgCn59fiEKIApCAiAJIAp+fX4hCiAHQQR0IgggCjcDACAIQn8gCYA3AwggB0EBaiEHCyAEQQFqIQQMAAsLIAcLhQsOAX4BfgF+AX4BfgF+AX4BfgF+AX4BfgF+AX4BfiAAIQMgA0ICIAAgA359fiEDIANCAiAAIAN+fX4hAyADQgIgACADfn1+IQMgA0ICIAAgA359fiEDIANCAiAAIAN+fX4hA0IBIQ5CASENQgEhCwJAA0AgDkKAgIAIWgRAQgAPCyACIQkgDiEQA0AgAiACfiADfiEEIAJCIIggAkL/////D4N+IQYgAkL/////D4MgAkIgiH4hByACQv////8PgyACQv////8Pg35CIIggBkL/////D4N8IAdC/////w+DfCEIIAJCIIggAkIgiH4gBkIgiHwgB0IgiHwgCEIgiHwhBSAEQiCIIABC/////w+DfiEGIARC/////w+DIABCIIh+IQcgBEL/////D4MgAEL/////D4N+QiCIIAZC/////w+DfCAHQv////8Pg3whCCAEQiCIIABCIIh+IAZCIIh8IAdCIIh8IAhCIIh8IQQgBSAEfSAFIAR9IAB8IAUgBFobIQIgAiABfCECIAIgAH0gAiACIABaGyECIBBCAX0iEFBFDQALQgAhDwJAA0AgDyAOWg0BIAIhCiAOIA99QoABIA4gD31CgAFUGyEQA0AgAiACfiADfiEEIAJCIIggAkL/////D4N+IQYgAkL/////D4MgAkIgiH4hByACQv////8PgyACQv////8Pg35CIIggBkL/////D4N8IAdC/////w+DfCEIIAJCIIggAkIgiH4gBkIgiHwgB0IgiHwgCEIgiHwhBSAEQiCIIABC/////w+DfiEGIARC/////w+DIABCIIh+IQcgBEL/////D4MgAEL/////D4N+QiCIIAZC/////w+DfCAHQv////8Pg3whCCAEQiCIIABCIIh+IAZCIIh8IAdCIIh8IAhCIIh8IQQgBSAEfSAFIAR9IAB8IAUgBFobIQIgAiABfCECIAIgAH0gAiACIABaGyECIAkgAn0gAiAJfSAJIAJaGyEMIA0gDH4gA34hBCANQiCIIAxC/////w+DfiEGIA1C/////w+DIAxCIIh+IQcgDUL/////D4MgDEL/////D4N+QiCIIAZC/////w+DfCAHQv////8Pg3whCCANQiCIIAxCIIh+IAZCIIh8IAdCIIh8IAhCIIh8IQUgBEIgiCAAQv////8Pg34hBiAEQv////8PgyAAQiCIfiEHIARC/////w+DIABC/////w+DfkIgiCAGQv////8Pg3wgB0L/////D4N8IQggBEIgiCAAQiCIfiAGQiCIfCAHQiCIfCAIQiCIfCEEIAUgBH0gBSAEfSAAfCAFIARaGyENIBBCAX0iEFBFDQALIA0hCyAAIQwCQANAIAxQDQEgCyAMgiAMIQshDAwACwsgC0IBUUUNAyAPQoABfCEPDAALCyAOQgGGIQ4MAAsLIAsgAFEEQANAIAogCn4gA34hBCAKQiCIIApC/////w+DfiEGIApC/////w+DIApCIIh+IQcgCkL/////D4MgCkL/////D4N+QiCIIAZC/////w+DfCAHQv////8Pg3whCCAKQiCIIApCIIh+IAZCIIh8IAdCIIh8IAhCIIh8IQUgBEIgiCAAQv////8Pg34hBiAEQv////8PgyAAQiCIfiEHIARC/////w+DIABC/////w+DfkIgiCAGQv////8Pg3wgB0L/////D4N8IQggBEIgiCAAQiCIfiAGQiCIfCAHQiCIfCAIQiCIfCEEIAUgBH0gBSAEfSAAfCAFIARaGyEKIAogAXwhCiAKIAB9IAogCiAAWhshCiAJIAp9IAogCX0gCSAKWhshCyAAIQwCQANAIAxQDQEgCyAMgiAMIQshDAwACwsgC0IBUQ0ACwsgCwvMAw4BfgF/AX4BfgF+AX4BfgF+AX4BfgF+AX8BfwF/IACtIQEgACECIAJBAiAAIAJsa2whAiACQQIgACACbGtsIQIgAkECIAAgAmxrbCECIAJBAiAAIAJsa2whAiACQQIgACACbGtsIQJBACACayECQoCAgIAQIAGCIQUgASAFfSEGIAUgBX4gAYIhByABQgF9eqchDCABQgF9IAytiCEIQQAhDgNAAkBCAkIHQj1CACAOQQJGGyAOQQFGGyAOQQBGGyABgiEJIAlQDQAgCSAHfiIDpyACbK0gAX4gA3xCIIghBCAEIAF9IAQgBCABWhshCSAFIQogCCELAkADQCALUA0BIAtCAYNQRQRAIAogCX4iA6cgAmytIAF+IAN8QiCIIQQgBCABfSAEIAQgAVobIQoLIAkgCX4iA6cgAmytIAF+IAN8QiCIIQQgBCABfSAEIAQgAVobIQkgC0IBiCELDAALCyAKIAVRDQAgCiAGUQ0AIAxBAWshDQJAA0AgDUUNASAKIAp+IgOnIAJsrSABfiADfEIgiCEEIAQgAX0gBCAEIAFaGyEKIAogBlENAiANQQFrIQ0MAAsLQQAPCyAOQQFqIg5BA0cNAAtBAQvJBRIBfgF/AX4BfgF+AX4BfgF+AX4BfgF+AX4BfgF+AX8BfwF/AX8gAK0hAiAAIQMgA0ECIAAgA2xrbCEDIANBAiAAIANsa2whAyADQQIgACADbGtsIQMgA0ECIAAgA2xrbCEDIANBAiAAIANsa2whA0EAIANrIQMgAa0gAoIhBkICIQdCCCENQgEhDEIBIQoCQANAIA1CgICACFoEQEEADwsgByEIIA0hDwNAIAcgB34iBKcgA2ytIAJ+IAR8QiCIIQUgBSACfSAFIAUgAlobIQcgByAGfCEHIAcgAn0gByAHIAJaGyEHIA9CAX0iD1BFDQALQgAhDgJAA0AgDiANWg0BIAchCSANIA59QhAgDSAOfUIQVBshDwNAIAcgB34iBKcgA2ytIAJ+IAR8QiCIIQUgBSACfSAFIAUgAlobIQcgByAGfCEHIAcgAn0gByAHIAJaGyEHIAggB30gByAIfSAIIAdaGyELIAwgC34iBKcgA2ytIAJ+IAR8QiCIIQUgBSACfSAFIAUgAlobIQwgD0IBfSIPUEUNAAsgDKchECAAIRECQCAQRQRAIBEhEAwBCyAQIBBodiEQA0AgECARayISRQ0BIBAgESAQIBFJGyETIBEgEGsgEiAQIBFJGyISIBJodiEQIBMhEQwACwsgEK0hCiAKQgFRRQ0DIA5CEHwhDgwACwsgDUIBhiENDAALCyAKIAJRBEADQCAJIAl+IgSnIANsrSACfiAEfEIgiCEFIAUgAn0gBSAFIAJaGyEJIAkgBnwhCSAJIAJ9IAkgCSACWhshCSAIIAl9IAkgCH0gCCAJWhunIRAgACERAkAgEEUEQCARIRAMAQsgECAQaHYhEANAIBAgEWsiEkUNASAQIBEgECARSRshEyARIBBrIBIgECARSRsiEiASaHYhECATIREMAAsLIBCtIQogCkIBUQ0ACwsgCqcLrAEHAX8BfwF/AX8BfwF/AX9BACEEIABBAXFFBEAgA0ECNgIEQQEhBCAAIABodiEAC0EAIQUCQANAIAUgAk8NASABIAVBDGxqIQYgBigCACIHIAdsIABLDQEgBigCCCEJIAAgBigCBCIIbCIKIAlNBEAgAyAEQQJ0aiAHNgIEIARBAWohBANAIAohACAAIAhsIgogCU0NAAsLIAVBAWohBQwACwsgAyAENgIAIAAL5gIKAX4BfwF+AX4BfgF+AX4BfgF+AX8gAK0hAiAAIQMgA0ECIAAgA2xrbCEDIANBAiAAIANsa2whAyADQQIgACADbGtsIQMgA0ECIAAgA2xrbCEDIANBAiAAIANsa2whA0EAIANrIQNCgICAgBAgAoIhBiACIAZ9IQcgAa1CIIYgAoIiCFAEQEEBDwsgAkIBfXqnIQsgAkIBfSALrYghCiAGIQkCQANAIApCAYNQRQRAIAkgCH4iBKcgA2ytIAJ+IAR8QiCIIQUgBSACfSAFIAUgAlobIQkLIApCAYgiClANASAIIAh+IgSnIANsrSACfiAEfEIgiCEFIAUgAn0gBSAFIAJaGyEIDAALCyAJIAZRBEBBAQ8LIAkgB1EEQEEBDwsCQANAIAtBAWsiC0UNASAJIAl+IgSnIANsrSACfiAEfEIgiCEFIAUgAn0gBSAFIAJaGyEJIAkgB1EEQEEBDwsMAAsLQQALEwAgAEEQdiAAc0G7vvYibEEYdgsTACAAIAAQCEEBdCABai8BABAHC5YBAwF/AX8BfyAAQQFGBEAgAQ8LAkAgAEHhkT5JDQAgACACEAkNACAAuJ+rIgUgBWwgAEYEQCABIAU2AgAgAUEEag8LQQEhBAJAA0AgACAEEAUiA0ECayAAQQJrSQ0BIARBgAFPBEAACyAEQQFqIQQMAAsLIAMgASACEAohASAAIANuIAEgAhAKDwsgASAANgIAIAFBBGoLqwEEAX8BfwF/AX8gAEEEaiECAkADQCACIAFPDQEgAigCACEEIAIhAwJAA0AgAyAATQ0BIANBBGsoAgAgBE0NASADIANBBGsoAgA2AgAgA0EEayEDDAALCyADIAQ2AgAgAkEEaiECDAALCyAAQQRqIgUhAgJAA0AgAiABTw0BIAIoAgAiBCAFQQRrKAIARwRAIAUgBDYCACAFQQRqIQULIAJBBGohAgwACwsgBQuZAggBfwF/AX8BfwF/AX8BfwF7IABBAXFFBEAgAUECNgIAIAFBBGohASAAIABodiEACyACIANBMGxqIQUCQANAIAIgBU8NASACKAIgIgYgBmwgAEsNASAA/REiDCAC/QAEAP21ASAC/QAEEP0+IAwgAv0ABDD9tQEgAv0ABED9Pv1Q/VMEQCACIQcDQCAAIAcoAgAiCGwiCiAHKAIQIglNBEAgASAHKAIgNgIAIAFBBGohAQNAIAohACAAIAhsIgogCU0NAAsLIAdBBGoiByACQRBqRgRAIAJBMGohBwsgByACQcAAakkNAAsLIAJB4ABqIQIMAAsLIAEhCyAAIAEgBBAKIQEgASALa0EESwRAIAsgARALIQELIAELaQMBfwF/AX8gAyEIIAAgAUECdGohCQJAA0AgAiAIIANrQQJ2IARqNgIAIAAgCU8NASAAKAIAIgpBAEwEQEF/DwsgCiAIIAUgBiAHEAwhCCAAQQRqIQAgAkEEaiECDAALCyAIIANrQQJ2C4cCCAF/AX8BfwF/AX8BfwF/AX9BASAEdCIKQQF2IQsgCkEBayEKIANBgCBqIQwgACABQQJ0aiEGAkADQCAAIAZPDQECQCAAKAIAIgdBgAhJBEAgAyAHQQJ0aiIJKAIAIg1FBEAgBUEBaiIFIQ0gCSANNgIACyACIA1BAWs2AgAMAQsgB0Gx893xeWxBICAEa3YhCANAIAwgCEEDdGoiCSgCACAHRgRAIAIgCSgCBDYCAAwCCyAJKAIARQRAIAUgC08EQEF/DwsgCSAHNgIAIAkgBTYCBCACIAU2AgAgBUEBaiEFDAILIAhBAWogCnEhCAwACwsgAEEEaiEAIAJBBGohAgwACwsgBQuEAQUBfwF/AX8BfwF/IAIgA0ECdGohBQJAA0AgAiAFTw0BIAIoAgAhCCAAIAEoAgBBAnRqIQYgACABKAIEQQJ0aiEHAkADQCAGIAdPDQEgBCAGKAIAQQJ0aiIJIAkoAgAgCGo2AgAgBkEEaiEGDAALCyACQQRqIQIgAUEEaiEBDAALC0EACw==';
 
 /** The part of the WebAssembly JS API used here (the DOM typings that declare it are not loaded). */
 interface WasmMemory {
@@ -24,6 +26,29 @@ interface KernelExports {
   isPrime32(n: number): number;
   rho32(n: number, c: number): number;
   trial32(m: number, tableAt: number, count: number, outAt: number): number;
+  sprp32(n: number, a: number): number;
+  mr32Bucket(n: number): number;
+  isRoughPrime32(n: number, basesAt: number): number;
+  factor32(m: number, out: number, tableAt: number, groups: number, basesAt: number): number;
+  factor32Batch(
+    valuesAt: number,
+    count: number,
+    startsAt: number,
+    primesAt: number,
+    first: number,
+    tableAt: number,
+    groups: number,
+    basesAt: number,
+  ): number;
+  indexKeys(
+    keysAt: number,
+    count: number,
+    idsAt: number,
+    tableAt: number,
+    bits: number,
+    next: number,
+  ): number;
+  weighKeys(idsAt: number, startsAt: number, weightsAt: number, count: number, sumsAt: number): number;
   readonly memory: WasmMemory;
 }
 interface WasmApi {
@@ -33,7 +58,7 @@ interface WasmApi {
 
 let kernel: KernelExports | undefined;
 
-/** The module's bytes, decoded in a plain loop (no callback per byte: this runs once, in the interpreter). */
+/** KERNEL_WASM decoded (a plain loop: Uint8Array.from with a callback per byte costs ~1 ms more, run cold). */
 function kernelBytes(): Uint8Array {
   const text = atob(KERNEL_WASM);
   const bytes = new Uint8Array(text.length);
@@ -54,6 +79,8 @@ function load(): KernelExports {
 
 /** The odd primes the divisor table covers, in order (a view into the kernel's memory). */
 let tablePrimes: Uint32Array = new Uint32Array(0);
+let tablePrimesAt = 0;
+let tableCount = 0;
 let tableLimit = 0;
 
 /** Makes the table cover every odd prime below `limit` (rebuilt whole when it grows; 10^6 takes ~2 ms). */
@@ -65,9 +92,10 @@ export function ensureTable(limit: number): void {
   const primesAt = capacity * 16;
   const sieveAt = primesAt + capacity * 4;
   const needed = sieveAt + (limit >>> 1);
-  const have = k.memory.buffer.byteLength;
-  if (needed > have) k.memory.grow(Math.ceil((needed - have) / 65536));
+  reserve(k, needed);
   const count = k.buildTable(limit, primesAt, sieveAt);
+  tablePrimesAt = primesAt;
+  tableCount = count;
   tablePrimes = new Uint32Array(k.memory.buffer, primesAt, count);
   tableLimit = limit;
   // The sieve's bytes are scratch once the table is built: the 32-bit trial table moves there.
@@ -122,14 +150,14 @@ export function rho32Kernel(n: number, c: number): number {
 // ---------------------------------------------------------------------------------------------------------
 // trial32: the odd primes below 1000 as (p, p^-1 mod 2^32, floor((2^32 - 1) / p)), then a result area.
 
-// Computed when the module loads, by a plain loop: it runs in the interpreter, where a callback per candidate
-// (primes.every) cost about 3 ms of every `grundy judge` start.
 const TRIAL32_PRIMES: readonly number[] = (() => {
+  // A sieve: trial division by the primes found so far, through a callback each, cost ~1 ms at start.
+  const composite = new Uint8Array(1000);
   const primes: number[] = [];
   for (let i = 3; i < 1000; i += 2) {
-    let d = 3;
-    while (d * d <= i && i % d !== 0) d += 2;
-    if (d * d > i) primes.push(i);
+    if (composite[i] === 1) continue;
+    primes.push(i);
+    for (let j = i * i; j < 1000; j += 2 * i) composite[j] = 1;
   }
   return primes;
 })();
@@ -137,25 +165,78 @@ const TRIAL32_BYTES = TRIAL32_PRIMES.length * 12;
 /** Room for the count and at most 9 distinct primes (every number below 2^31 has fewer than 10). */
 const TRIAL32_OUT_BYTES = 64;
 
-let trial32At = 0;
-let trial32Out: Int32Array = new Int32Array(0);
+/** factor32's table: groups of 4 primes, 48 bytes each (4 inverses, 4 bounds, 4 primes), the last one padded. */
+const FACTOR32_GROUPS = 2 * Math.ceil(TRIAL32_PRIMES.length / 8); // factor32 takes two groups per step
+const FACTOR32_TABLE_BYTES = FACTOR32_GROUPS * 48;
+/** isRoughPrime32's bases, one u16 per hash bucket. */
+const MR32_BASES_BYTES = MR32_BASES.length * 2;
+/** factor32's output for one number: at most 9 distinct primes, and the rest's up to 3 before repeats go. */
+const FACTOR32_OUT_BYTES = 64;
+/** Room for the distinct primes of a number below 2^31 (factor32Batch's output for a list is sized by it). */
+const MAX_PRIMES32 = 9;
 
-/** Writes the trial table at `at` (growing the memory when needed) and points the result view after it. */
+/** Where the 32-bit tables and areas sit in the kernel's memory (they move when ensureTable grows it). */
+interface Area32 {
+  trial: number;
+  trialOut: number;
+  table: number;
+  bases: number;
+  out: number;
+  /** Where factorAll32Kernel's areas start (up to the end of the memory, grown as a list needs). */
+  free: number;
+}
+
+let area: Area32 | undefined;
+
+/** Lays out the 32-bit tables and areas from `at` on (growing the memory when needed) and fills the tables. */
 function placeTrial32(k: KernelExports, at: number): void {
-  const aligned = (at + 15) & ~15;
-  const needed = aligned + TRIAL32_BYTES + TRIAL32_OUT_BYTES;
-  const have = k.memory.buffer.byteLength;
-  if (needed > have) k.memory.grow(Math.ceil((needed - have) / 65536));
-  const table = new Int32Array(k.memory.buffer, aligned, TRIAL32_PRIMES.length * 3);
+  const align = (x: number): number => (x + 15) & ~15;
+  const trial = align(at);
+  const trialOut = trial + align(TRIAL32_BYTES);
+  const table = trialOut + TRIAL32_OUT_BYTES;
+  const bases = table + FACTOR32_TABLE_BYTES;
+  const out = bases + align(MR32_BASES_BYTES);
+  const free = out + FACTOR32_OUT_BYTES;
+  reserve(k, free);
+  const buffer = k.memory.buffer;
+  const trialTable = new Int32Array(buffer, trial, TRIAL32_PRIMES.length * 3);
+  const groups = new Int32Array(buffer, table, FACTOR32_GROUPS * 12);
+  for (let g = 0; g < FACTOR32_GROUPS; g++) {
+    // Padding lanes: inverse 1 and bound 0 (m * 1 <= 0 never holds for m >= 1), prime 0.
+    for (let lane = 0; lane < 4; lane++) {
+      groups[12 * g + lane] = 1;
+      groups[12 * g + 4 + lane] = 0;
+      groups[12 * g + 8 + lane] = 0;
+    }
+  }
   TRIAL32_PRIMES.forEach((p, i) => {
     let inv = p;
     for (let step = 0; step < 5; step++) inv = Math.imul(inv, 2 - Math.imul(p, inv));
-    table[3 * i] = p;
-    table[3 * i + 1] = inv;
-    table[3 * i + 2] = Math.floor(0xffffffff / p) | 0;
+    const lim = Math.floor(0xffffffff / p) | 0;
+    trialTable[3 * i] = p;
+    trialTable[3 * i + 1] = inv;
+    trialTable[3 * i + 2] = lim;
+    const at = 12 * (i >> 2) + (i & 3);
+    groups[at] = inv;
+    groups[at + 4] = lim;
+    groups[at + 8] = p;
   });
-  trial32At = aligned;
-  trial32Out = new Int32Array(k.memory.buffer, aligned + TRIAL32_BYTES, TRIAL32_OUT_BYTES / 4);
+  new Uint16Array(buffer, bases, MR32_BASES.length).set(MR32_BASES);
+  area = {
+    trial,
+    trialOut,
+    table,
+    bases,
+    out,
+    free,
+  };
+}
+
+/** The kernel with its 32-bit area laid out. */
+function area32(): { k: KernelExports; a: Area32 } {
+  const k = load();
+  if (area === undefined) throw new Error('the kernel lays out its 32-bit area when it loads');
+  return { k, a: area };
 }
 
 /**
@@ -164,11 +245,132 @@ function placeTrial32(k: KernelExports, at: number): void {
  * are trial32Found()[1..count], with count = trial32Found()[0].
  */
 export function trial32Kernel(m: number): number {
-  const k = load();
-  return k.trial32(m, trial32At, TRIAL32_PRIMES.length, trial32At + TRIAL32_BYTES);
+  const { k, a } = area32();
+  return k.trial32(m, a.trial, TRIAL32_PRIMES.length, a.trialOut);
 }
 
 /** The result area of the last trial32Kernel call (valid until the next call or table rebuild). */
 export function trial32Found(): Int32Array {
-  return trial32Out;
+  const { k, a } = area32();
+  return new Int32Array(k.memory.buffer, a.trialOut, TRIAL32_OUT_BYTES / 4);
+}
+
+/**
+ * Whether the odd n (3 <= n < 2^31) is a strong probable prime to base a (0 < a < 2^31); also true when n
+ * divides a. For tests and scripts/mr32-bases.ts, which chooses isRoughPrime32Kernel's bases.
+ */
+export function sprp32Kernel(n: number, a: number): boolean {
+  return load().sprp32(n, a) === 1;
+}
+
+/** The hash bucket (0 .. 255) whose base isRoughPrime32Kernel tests n to. */
+export function mr32BucketKernel(n: number): number {
+  return load().mr32Bucket(n);
+}
+
+/**
+ * Deterministic primality, with one strong-probable-prime test, for odd n with 1009^2 <= n < 2^31 and no prime
+ * factor below 1000 only (src/math/mr32-bases.ts holds the base for each hash bucket of n).
+ */
+export function isRoughPrime32Kernel(n: number): boolean {
+  const { k, a } = area32();
+  return k.isRoughPrime32(n, a.bases) === 1;
+}
+
+/** The distinct primes of m (1 <= m < 2^31), ascending, as a view into the kernel's memory (valid until its next call). */
+export function factor32Kernel(m: number): Int32Array {
+  const { k, a } = area32();
+  const end = k.factor32(m, a.out, a.table, FACTOR32_GROUPS, a.bases);
+  return new Int32Array(k.memory.buffer, a.out, (end - a.out) >> 2);
+}
+
+/**
+ * Grows the kernel's memory to at least `bytes`. Growing detaches every view made before, so this is the one
+ * place that grows it, and it remakes the one view kept across calls (the divisor table's primes).
+ */
+function reserve(k: KernelExports, bytes: number): void {
+  const have = k.memory.buffer.byteLength;
+  if (bytes <= have) return;
+  k.memory.grow(Math.ceil((bytes - have) / 65536));
+  tablePrimes = new Uint32Array(k.memory.buffer, tablePrimesAt, tableCount); // (a detached view's length is 0)
+}
+
+/** Keys (values) per indexKeys (weighKeys) call: a few dozen calls for SEAGM's 10^5 cards, most of them to optimised code. */
+const INDEX_CHUNK = 8192;
+/** indexKeys's array for the keys below 1024 (1 + the id of each, 0: not seen yet). */
+const DIRECT_BYTES = 4 * 1024;
+
+/**
+ * Numbers the count primes at primesAt (ids at idsAt) with the tables from tableAt on; returns how many
+ * distinct ones. A kernel function is compiled for speed only for its calls after the first few hundred
+ * thousand instructions it ran, hence the chunks.
+ */
+function indexPrimes(
+  k: KernelExports,
+  primesAt: number,
+  count: number,
+  idsAt: number,
+  tableAt: number,
+  values: number,
+): number {
+  // Room for one distinct prime from 1024 up per value, twice that many slots (random cards below 10^9 have
+  // about 0.6); indexKeys says so when that is not enough (up to 10^9 there can be two: 1000^3 > 10^9), and the
+  // table doubles. A smaller table waits less on memory.
+  for (let bits = Math.max(10, Math.ceil(Math.log2(2 * values + 1))); ; bits++) {
+    const bytes = DIRECT_BYTES + (8 << bits);
+    reserve(k, tableAt + bytes);
+    new Uint8Array(k.memory.buffer, tableAt, bytes).fill(0);
+    let next = 0;
+    for (let from = 0; from < count && next >= 0; from += INDEX_CHUNK) {
+      const chunk = Math.min(INDEX_CHUNK, count - from);
+      next = k.indexKeys(primesAt + 4 * from, chunk, idsAt + 4 * from, tableAt, bits, next);
+    }
+    if (next >= 0) return next;
+  }
+}
+
+/** What factorAll32Kernel returns: copies, not views. */
+export interface KernelPrimeLists {
+  /** The distinct primes of value i, ascending, are primes[starts[i] .. starts[i + 1]). */
+  readonly primes: Int32Array;
+  readonly starts: Int32Array;
+  /** A dense id per distinct prime, numbered as they first appear in `primes` (parallel to it). */
+  readonly ids: Int32Array;
+  /** Per id: the sum of weights[i] over the values i its prime divides. */
+  readonly sums: Int32Array;
+}
+
+/**
+ * Factors every value (1 <= v < 2^31) and numbers the distinct primes in a few kernel calls (null when a value
+ * is out of range): a loop over 10^5 numbers or 3 * 10^5 primes in JavaScript runs once, unoptimised, for a
+ * good part of it; the kernel's functions are compiled for the hot path after their first few hundred calls.
+ */
+export function factorAll32Kernel(values: Int32Array, weights: Int32Array): KernelPrimeLists | null {
+  const { k, a } = area32();
+  const n = values.length;
+  const valuesAt = a.free;
+  const weightsAt = valuesAt + 4 * n;
+  const startsAt = weightsAt + 4 * n;
+  const primesAt = startsAt + 4 * (n + 1);
+  const idsAt = primesAt + 4 * MAX_PRIMES32 * n;
+  const tableAt = idsAt + 4 * MAX_PRIMES32 * n;
+  reserve(k, tableAt);
+  new Int32Array(k.memory.buffer, valuesAt, n).set(values);
+  new Int32Array(k.memory.buffer, weightsAt, n).set(weights);
+  const total = k.factor32Batch(valuesAt, n, startsAt, primesAt, 0, a.table, FACTOR32_GROUPS, a.bases);
+  if (total < 0) return null;
+  const idCount = indexPrimes(k, primesAt, total, idsAt, tableAt, n);
+  const sumsAt = tableAt; // the table is done with
+  new Int32Array(k.memory.buffer, sumsAt, idCount).fill(0);
+  for (let from = 0; from < n; from += INDEX_CHUNK) {
+    const chunk = Math.min(INDEX_CHUNK, n - from);
+    k.weighKeys(idsAt, startsAt + 4 * from, weightsAt + 4 * from, chunk, sumsAt);
+  }
+  const buffer = k.memory.buffer;
+  return {
+    primes: new Int32Array(buffer, primesAt, total).slice(),
+    starts: new Int32Array(buffer, startsAt, n + 1).slice(),
+    ids: new Int32Array(buffer, idsAt, total).slice(),
+    sums: new Int32Array(buffer, sumsAt, idCount).slice(),
+  };
 }
