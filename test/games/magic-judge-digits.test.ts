@@ -9,7 +9,7 @@ import { ByteReader, drive } from '../../src/core/byte-reader.js';
 import { magic } from '../../src/games/magic/index.js';
 import { eightDigits, nineDigits } from '../../src/games/magic/judge.js';
 import { runs } from '../support/runs.js';
-import { judgeOutput, legacyJudgeOutput } from './judge-harness.js';
+import { judgeOutput, judgeOutputInBlocks, legacyJudgeOutput } from './judge-harness.js';
 
 /** The value of `text` when it is all decimal digits, else -1. */
 function digitsByDefinition(text: string): number {
@@ -77,33 +77,7 @@ describe('magic judge: nine and eight digits at once', () => {
   });
 });
 
-/**
- * The byte judge's output, the input read as from a pipe: `block` bytes or fewer at a time (short reads) into
- * a buffer of 128 bytes used again and again, so the bytes past a block's end are left over from an earlier
- * read (often digits or whitespace), as they are when the CLI reads stdin.
- */
-async function byBlocks(input: string, block: number): Promise<string> {
-  const bytes = new TextEncoder().encode(input);
-  const reader = new ByteReader(128);
-  const lines: string[] = [];
-  let at = 0;
-  const run = magic.judge.run?.bind(magic.judge);
-  if (run === undefined) throw new Error('magic has no byte judge');
-  await drive(
-    reader,
-    run(reader, (line) => lines.push(line)),
-    {
-      readInto: (target, offset, length) => {
-        const count = Math.min(length, block, bytes.length - at);
-        target.set(bytes.subarray(at, at + count), offset);
-        at += count;
-        return count;
-      },
-      next: () => Promise.resolve(undefined),
-    },
-  );
-  return lines.map((line) => `${line}\n`).join('');
-}
+const byBlocks = (input: string, block: number): Promise<string> => judgeOutputInBlocks(magic, input, block);
 
 const settle = (work: () => Promise<string>): Promise<string> =>
   work().catch((error: unknown) => `error: ${(error as Error).message}`);
