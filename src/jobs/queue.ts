@@ -246,7 +246,10 @@ export class SolveQueue {
     const waiters = waitersKey(prefix, queueName, jobId);
     const deadline = Date.now() + this.config.JOB_WAIT_MS;
     if (!this.producer.ready) throw this.producer.unavailable();
-    let counted = false;
+    // Settles true once this process's count is in. A caller may give up before the reply is back (on a
+    // cluster the job's events and the count travel on different connections): the count is in all the same,
+    // so leaving waits for it, takes it out, and stops the job if nobody else waits.
+    let counted: Promise<boolean> | undefined;
     let stopJob = false;
     let answered = false;
     try {
@@ -254,12 +257,12 @@ export class SolveQueue {
         // The first round counts this process in while it queues the job: one round trip for both.
         const start = async (): Promise<'added' | 'joined'> => {
           if (round > 1) return this.ensureJob(jobId, data);
-          const [, how] = await Promise.all([
-            this.waiters.grundyWaiters(waiters, 1, this.config.JOB_WAIT_MS).then(() => {
-              counted = true;
-            }),
-            this.ensureJob(jobId, data),
-          ]);
+          const counting = this.waiters.grundyWaiters(waiters, 1, this.config.JOB_WAIT_MS);
+          counted = counting.then(
+            () => true,
+            () => false,
+          );
+          const [, how] = await Promise.all([counting, this.ensureJob(jobId, data)]);
           return how;
         };
         const outcome = await this.waitForOutcome(jobId, start, signal, progress, deadline);
@@ -284,22 +287,23 @@ export class SolveQueue {
       stopJob = error instanceof NoWorkerError || signal.reason instanceof SolveCancelledError;
       throw error;
     } finally {
-      if (counted) {
-        const leaving = this.waiters
-          .grundyWaiters(waiters, -1, this.config.JOB_WAIT_MS)
-          .then(Number)
-          .catch(() => 1);
-        // With the answer in hand nobody needs the count's value: the answer does not wait for it.
-        if (!answered) {
-          const left = await leaving;
-          if (stopJob && left <= 0) {
-            await this.cancelJob(jobId).catch((error: unknown) =>
-              this.logger.warn({ err: error, jobId }, 'could not cancel job'),
-            );
-          }
-        }
+      // With the answer in hand nobody needs the count's value: the answer does not wait for it to go.
+      const left = counted === undefined ? undefined : this.countOut(counted, waiters);
+      if (left !== undefined && !answered && stopJob && (await left) <= 0) {
+        await this.cancelJob(jobId).catch((error: unknown) =>
+          this.logger.warn({ err: error, jobId }, 'could not cancel job'),
+        );
       }
     }
+  }
+
+  /** Takes this process's count out of `key` once it is in; the count left (1 when unknown, or never in). */
+  private async countOut(counted: Promise<boolean>, key: string): Promise<number> {
+    if (!(await counted)) return 1;
+    return this.waiters
+      .grundyWaiters(key, -1, this.config.JOB_WAIT_MS)
+      .then(Number)
+      .catch(() => 1);
   }
 
   /**

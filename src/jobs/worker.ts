@@ -300,9 +300,11 @@ export async function createSolveWorker(
     if (from === channel && worker.cancelJob(jobId, 'cancelled: nobody waits for the answer'))
       logger.info({ jobId }, 'job cancelled');
   });
-  subscriber.client
-    .subscribe(channel)
-    .catch((error: unknown) => logger.warn({ err: error }, 'cannot subscribe to cancellations'));
+  // Awaited before the worker says it is ready, so that a job it takes can be cancelled from the start.
+  const subscribed = subscriber.client.subscribe(channel).then(
+    () => undefined,
+    (error: unknown) => logger.warn({ err: error }, 'cannot subscribe to cancellations'),
+  );
 
   const closeAll = (force: boolean): Promise<void> => {
     closing ??= (async () => {
@@ -328,6 +330,7 @@ export async function createSolveWorker(
   worker.run().catch((error: unknown) => logger.error({ err: error }, 'worker stopped'));
   try {
     await worker.waitUntilReady();
+    await subscribed;
   } catch (error) {
     await closeAll(true);
     throw link.unavailable(error instanceof Error ? error : undefined);

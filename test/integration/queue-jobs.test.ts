@@ -2,16 +2,23 @@
  * How the producer side of the solve queue treats a question's job on a real Redis (unique prefixes), with a real
  * BullMQ worker standing in for `grundy worker` so that each test decides what the job does: a new question is
  * queued once and its waiter count goes away with it, a finished job answers again without a new solve, a failed
- * one is replaced, askers in two processes share one job, and many questions at once each get their own answer.
+ * one is replaced, askers in two processes share one job, many questions at once each get their own answer, and a
+ * caller who gives up before its count is in still takes the count out and stops the job.
  */
 import { UnrecoverableError, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SolveTimeoutError } from '../../src/core/errors.js';
+import { SolveCancelledError, SolveTimeoutError } from '../../src/core/errors.js';
 import { parseParams } from '../../src/core/params.js';
 import { seagm } from '../../src/games/seagm/index.js';
 import type { StoredAnswer } from '../../src/jobs/answer.js';
 import { RedisLink } from '../../src/jobs/connection.js';
-import { encodeFailure, jobIdFor, SolveQueue, type SolveJobData } from '../../src/jobs/queue.js';
+import {
+  cancelChannel,
+  encodeFailure,
+  jobIdFor,
+  SolveQueue,
+  type SolveJobData,
+} from '../../src/jobs/queue.js';
 import { createMetrics } from '../../src/metrics.js';
 import { deleteKeys, quietLogger, REDIS_URL, testConfig, uniquePrefix, waitFor } from './helpers.js';
 
@@ -115,6 +122,34 @@ describe('the solve queue and a question’s job', () => {
     expect(first).toEqual(answerNo(4));
     expect(second).toEqual(answerNo(4));
     expect(runs.get(key)).toBe(1);
+  });
+
+  it('takes out the count of a caller who gave up before it was in, and stops the job nobody waits for', async () => {
+    const key = keyOf('early-leaver');
+    plans.set(key, [{ answer: answerNo(5), afterMs: 1_000 }]);
+    const jobId = jobIdFor(key, prefix);
+    const waiters = `${prefix}:solve:waiters:${jobId}`;
+    // What a worker would hear: the job removed while it waits, or a cancel for it once it runs.
+    const listener = new RedisLink(REDIS_URL, 'subscriber', quietLogger);
+    const cancels: string[] = [];
+    listener.client.on('message', (_channel: string, id: string) => cancels.push(id));
+    try {
+      await listener.client.subscribe(cancelChannel(prefix, 'solve'));
+      const controller = new AbortController();
+      const data: SolveJobData = { gameId: 'seagm', solverVersion: '1', params, key, timeoutMs: 10_000 };
+      const asked = queues[0]?.run(seagm, data, controller.signal, () => undefined);
+      // Given up at once: the count and the job are on their way to Redis, no reply is back yet.
+      controller.abort(new SolveCancelledError());
+      await expect(asked).rejects.toBeInstanceOf(SolveCancelledError);
+      expect(await links[0]?.client.exists(waiters)).toBe(0);
+      await waitFor(
+        'the job to be removed or told to stop',
+        async () => cancels.includes(jobId) || (await queues[0]?.queue.getJob(jobId)) === undefined,
+        5_000,
+      );
+    } finally {
+      await listener.close();
+    }
   });
 
   it('gives each of many questions asked at once its own answer', async () => {

@@ -42,10 +42,14 @@ export async function inspectQueueJob(
   key: string,
   prefix: string,
 ): Promise<JobView | undefined> {
-  const job = await queue?.getJob(jobIdFor(key, prefix));
+  if (queue === undefined) return undefined;
+  const jobId = jobIdFor(key, prefix);
+  // The state first: a job read before it ends, then found finished, would show no failed reason.
+  const state = await queue.getJobState(jobId);
+  const job = await queue.getJob(jobId);
   if (job === undefined) return undefined;
   return {
-    state: await job.getState(),
+    state,
     attemptsMade: job.attemptsMade,
     attemptsStarted: job.attemptsStarted,
     failedReason: job.failedReason,
