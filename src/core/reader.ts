@@ -193,9 +193,21 @@ function notWanted(token: Token, wanted: string): JudgeInputError {
   return new JudgeInputError(token.line, `expected ${wanted}, found "${quoteInput(token.text)}"`);
 }
 
+/**
+ * The text without the leading zeros of its digits (a sign kept, one digit left): "007" is 7 whatever its
+ * width, so the digit limits below count only the digits that matter.
+ */
+function significant(text: string): string {
+  const from = text.startsWith('+') || text.startsWith('-') ? 1 : 0;
+  let k = from;
+  while (k < text.length - 1 && text.charCodeAt(k) === 48) k++;
+  return k === from ? text : text.slice(0, from) + text.slice(k);
+}
+
 /** The token as a safe integer in [min, max], or the error saying what was expected and what was found. */
 export function intOfToken(token: Token, what: string, min: number, max: number): number {
-  const value = /^[+-]?\d{1,16}$/.test(token.text) ? Number(token.text) : Number.NaN;
+  const text = significant(token.text);
+  const value = /^[+-]?\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isSafeInteger(value) || value < min || value > max)
     throw notWanted(token, integerWanted(what, min, max));
   return value;
@@ -203,7 +215,8 @@ export function intOfToken(token: Token, what: string, min: number, max: number)
 
 /** The token as an integer in [min, max] of any size, or the error saying what was expected and found. */
 export function bigintOfToken(token: Token, what: string, min: bigint, max: bigint): bigint {
-  const value = /^[+-]?\d{1,40}$/.test(token.text) ? BigInt(token.text) : undefined;
+  const text = significant(token.text);
+  const value = /^[+-]?\d{1,40}$/.test(text) ? BigInt(text) : undefined;
   if (value === undefined || value < min || value > max)
     throw notWanted(token, integerWanted(what, min, max));
   return value;

@@ -70,8 +70,8 @@ describe('magic judge: exact errors, line numbers included, from every reader', 
     ['1\n3 1 0\n1 -1\n', `line 3: expected a room of passage 1 of test 1 ${roomOf(3)}, found "-1"`],
     ['1\n3 1 0\n1 2.0\n', `line 3: expected a room of passage 1 of test 1 ${roomOf(3)}, found "2.0"`],
     [
-      '1\n3 1 0\n1 00000000000000002\n',
-      `line 3: expected a room of passage 1 of test 1 ${roomOf(3)}, found "00000000000000002"`,
+      '1\n3 1 0\n1 00000000000000000\n',
+      `line 3: expected a room of passage 1 of test 1 ${roomOf(3)}, found "00000000000000000"`,
     ],
     ['1\n3 2 0\n1 2\n1', `line 4: expected a room of passage 2 of test 1 ${roomOf(3)}, but the input ended`],
     ['1\n3 2 0\n1 2\n', `line 4: expected a room of passage 2 of test 1 ${roomOf(3)}, but the input ended`],
@@ -100,8 +100,8 @@ describe('magic judge: exact errors, line numbers included, from every reader', 
       `line 3: expected a room of passage 1 of test 1 ${roomOf(PAIR_KEY_LIMIT)}, found "${PAIR_KEY_LIMIT + 1n}"`,
     ],
     [
-      `1\n${PAIR_KEY_LIMIT} 1 0\n1 00000000000000002\n`,
-      `line 3: expected a room of passage 1 of test 1 ${roomOf(PAIR_KEY_LIMIT)}, found "00000000000000002"`,
+      `1\n${PAIR_KEY_LIMIT} 1 0\n1 00000000000000000000\n`,
+      `line 3: expected a room of passage 1 of test 1 ${roomOf(PAIR_KEY_LIMIT)}, found "00000000000000000000"`,
     ],
     [
       `1\n${PAIR_KEY_LIMIT} 1 0\n1 2x\n`,
@@ -352,7 +352,9 @@ describe('magic judge: answers from every reader', () => {
     );
   });
 
-  it('reads rooms with leading zeros, and rooms that share their last nine digits, as the solver does', async () => {
+  it('reads rooms with leading zeros (however many), and rooms that share their last nine digits, as the solver does', async () => {
+    // Zeros past the readers' digit limits (16 digits on boards numbered directly, 19 and 40 on big ones).
+    const pad = (zeros: number, room: string): string => `${'0'.repeat(zeros)}${room}`;
     for (const [n, passages, shown] of [
       [
         10n,
@@ -361,7 +363,7 @@ describe('magic judge: answers from every reader', () => {
           [10n, 2n],
           [3n, 10n],
         ],
-        ['0000000000000001 9', '10 0000000000000002', '3 010'],
+        ['0000000000000001 9', `10 ${pad(24, '2')}`, '3 010'],
       ],
       [
         PAIR_KEY_LIMIT,
@@ -369,7 +371,7 @@ describe('magic judge: answers from every reader', () => {
           [1n, 3n],
           [2n, PAIR_KEY_LIMIT],
         ],
-        ['1 3', '0000000000000002 94906265'],
+        ['1 3', `${pad(15, '2')} ${pad(40, '94906265')}`],
       ],
       [
         10n ** 18n,
@@ -379,7 +381,7 @@ describe('magic judge: answers from every reader', () => {
           [1_000_000_001n, 1_000_000_002n],
           [5n, 1_000_000_005n],
         ],
-        null,
+        ['1 1000000001', `${pad(45, '2')} 1000000002`, `${pad(12, '1000000001')} 1000000002`, '5 1000000005'],
       ],
       // Room 1,000,000,002 is not room 2: with no telepoints First loses (he would win were it room 2).
       [10n ** 18n, [[3n, 1_000_000_002n]], null],

@@ -57,6 +57,21 @@ describe('InputReader', () => {
     );
   });
 
+  it('counts only significant digits against the digit limits: leading zeros never make a number unreadable', async () => {
+    const zeros = '0'.repeat(30);
+    const reader = InputReader.fromString(
+      `${zeros}7 -${zeros}3 +${zeros}0 ${zeros}12345678901234567 ${zeros}5 1${'0'.repeat(40)}`,
+    );
+    expect(await reader.int('a', 0, 9)).toBe(7);
+    expect(await reader.int('b', -9, 9)).toBe(-3);
+    expect(await reader.int('c', 0, 9)).toBe(0);
+    // 17 significant digits stay out of reach of int, whatever the zeros before them.
+    await expect(reader.int('d', 0, Number.MAX_SAFE_INTEGER)).rejects.toThrow(/expected d \(an integer/);
+    expect(await reader.bigint('e', 1n, 10n)).toBe(5n);
+    // 41 significant digits stay out of reach of bigint.
+    await expect(reader.bigint('f', 1n, 10n ** 50n)).rejects.toThrow(/expected f \(an integer/);
+  });
+
   it('reads big integers within bounds only', async () => {
     const reader = InputReader.fromString('1000000000000000000 1000000000000000001');
     expect(await reader.bigint('N', 2n, 10n ** 18n)).toBe(10n ** 18n);

@@ -99,8 +99,11 @@ function roomOf(token: Token | undefined, line: number, n: number, t: number, i:
   if (token === undefined)
     throw new JudgeInputError(line, `expected ${roomWhat(n, t, i)}, but the input ended`);
   const text = token.text;
-  let value = text.length <= 16 ? 0 : Number.NaN;
-  for (let k = 0; k < text.length && !Number.isNaN(value); k++) {
+  // Leading zeros do not count towards the 16 digits (as in `reader.int`).
+  let from = 0;
+  while (from < text.length - 1 && text.charCodeAt(from) === 48) from++;
+  let value = text.length - from <= 16 ? 0 : Number.NaN;
+  for (let k = from; k < text.length && !Number.isNaN(value); k++) {
     const digit = text.charCodeAt(k) - 48;
     value = digit >= 0 && digit <= 9 ? value * 10 + digit : Number.NaN;
   }
