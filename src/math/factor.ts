@@ -152,7 +152,8 @@ export function smallestFactorsUpTo(
         i < to ? findTableDivisors(lane[0] ?? 1n, lane[1] ?? 1n, lane[2] ?? 1n, lane[3] ?? 1n, i, to) : -1;
       if (hit < 0) {
         for (let j = 0; j < SWEEP_LANES; j++) if ((ends[j] ?? 0) <= to) lane[j] = 1n;
-        i = to;
+        // (A bound below FIRST_ROUGH_PRIME ends before the sweep's start: never step back to it.)
+        i = Math.max(i, to);
         continue;
       }
       i = hit >>> SWEEP_LANES;
