@@ -75,6 +75,9 @@ export function perfectPower(m: bigint, minFactor: number): { root: bigint; expo
   return undefined;
 }
 
+/** How many table primes are below SMALL_PRIME_BOUND (-1: not counted yet). */
+let smallPrimesEnd = -1;
+
 /** n with its prime factors below SMALL_PRIME_BOUND removed: those (ascending) and what is left. */
 export function stripSmallPrimes(n: bigint): { readonly factors: PrimePower[]; readonly rest: bigint } {
   checkRange(n);
@@ -82,10 +85,14 @@ export function stripSmallPrimes(n: bigint): { readonly factors: PrimePower[]; r
   let m = n;
   // The lowest set bit is an exact power of two, so its logarithm counts the factors 2.
   const twos = Math.log2(Number(m & -m));
-  m >>= BigInt(twos);
-  if (twos > 0) factors.push({ prime: 2n, exponent: twos });
+  if (twos > 0) {
+    m >>= BigInt(twos);
+    factors.push({ prime: 2n, exponent: twos });
+  }
   ensureTable(SMALL_PRIME_BOUND);
-  const end = tableCountBelow(SMALL_PRIME_BOUND);
+  // The table's indices never change (a rebuild only appends), so the binary search runs once.
+  if (smallPrimesEnd < 0) smallPrimesEnd = tableCountBelow(SMALL_PRIME_BOUND);
+  const end = smallPrimesEnd;
   let i = 0;
   while (m > 1n) {
     i = findTableDivisor(m, i, end);
