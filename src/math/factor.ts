@@ -8,6 +8,7 @@ import {
   ensureTable,
   findTableDivisor,
   findTableDivisors,
+  isOddPrime32Kernel,
   isOddPrimeKernel,
   rhoKernel,
   tableCountBelow,
@@ -31,6 +32,9 @@ export const FIRST_ROUGH_PRIME = 1031;
 /** Sweeps for a factor up to a cube root of at most 10^18 need the odd primes up to 10^6. */
 const SWEEP_LIMIT = 1_000_001;
 
+/** isOddPrime32Kernel takes odd n below this. */
+const SMALL_KERNEL_LIMIT = 1n << 31n;
+
 const PRIMES_BELOW_64 = new Set([2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61]);
 
 function checkRange(n: bigint): void {
@@ -41,6 +45,8 @@ function checkRange(n: bigint): void {
 export function isPrime(n: bigint): boolean {
   if (n < 64n) return PRIMES_BELOW_64.has(Number(n));
   if ((n & 1n) === 0n) return false;
+  // Below 2^31 three 32-bit rounds decide it, a tenth of the seven 64-bit ones (the root of a square near 10^18).
+  if (n < SMALL_KERNEL_LIMIT) return isOddPrime32Kernel(Number(n));
   checkRange(n);
   return isOddPrimeKernel(n);
 }
