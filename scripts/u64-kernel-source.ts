@@ -65,6 +65,7 @@ const INSTRUCTIONS: Record<string, readonly [readonly number[], Immediate]> = {
   'i32.ge_u': [[0x4f], 'none'],
   'i32.ctz': [[0x68], 'none'],
   'i32.div_u': [[0x6e], 'none'],
+  'i32.or': [[0x72], 'none'],
   'i32.xor': [[0x73], 'none'],
   'i64.eqz': [[0x50], 'none'],
   'i64.eq': [[0x51], 'none'],
@@ -397,6 +398,57 @@ const findDivisorSource: FunctionSource = {
     end
     i32.const -1`,
 };
+
+/** Numbers findDivisors tests per pass over the table. */
+export const SWEEP_LANES = 4;
+
+/**
+ * findDivisors(m0, m1, m2, m3, from, to) -> hit: findDivisor for SWEEP_LANES numbers in one pass over the
+ * table entries [from, to), each entry loaded once for all of them. At the first entry i that divides any:
+ * i * 2^SWEEP_LANES + the mask of the numbers it divides (bit j for m_j); -1 when none does. A lane of 1 divides
+ * nothing (1 * p^-1 > (2^64 - 1) / p), so it pads a pass with fewer numbers.
+ * Measured per number and prime (min of 300 passes over the 78,000 primes to 10^6): findDivisor 0.57 ns, two
+ * lanes 0.37, four 0.32, eight 0.32 -- the multiplications' throughput (one a cycle) from four on. The least
+ * product of the lanes against the bound (one branch), OR-ed compares, or two entries per step: no better.
+ */
+const findDivisorsSource: FunctionSource = (() => {
+  const lanes = Array.from({ length: SWEEP_LANES }, (_, j) => j);
+  const product = (j: number): string => `local.get $m${j} local.get $inv i64.mul`;
+  return {
+    name: 'findDivisors',
+    params: [...lanes.map((j) => [`$m${j}`, 'i64'] as const), ['$i', 'i32'], ['$to', 'i32']],
+    result: 'i32',
+    locals: [
+      ['$addr', 'i32'],
+      ['$end', 'i32'],
+      ['$inv', 'i64'],
+      ['$bound', 'i64'],
+    ],
+    body: `
+    local.get $i i32.const 4 i32.shl local.set $addr
+    local.get $to i32.const 4 i32.shl local.set $end
+    block $hit
+      block $none
+        loop $scan
+          local.get $addr local.get $end i32.ge_u br_if $none
+          local.get $addr i64.load offset=0 local.set $inv
+          local.get $addr i64.load offset=8 local.set $bound
+          ;; a branch per lane (never taken but once) beats OR-ing the compares into one
+          ${lanes.map((j) => `${product(j)} local.get $bound i64.le_u br_if $hit`).join('\n          ')}
+          local.get $addr i32.const 16 i32.add local.set $addr
+          br $scan
+        end
+      end
+      i32.const -1 return
+    end
+    ;; Loaded again rather than kept from the loop: with $inv and $bound live after it, V8 compiles the loop
+    ;; (which it unrolls) to run at 0.57 ns per number and prime instead of 0.32.
+    local.get $addr i64.load offset=0 local.set $inv
+    local.get $addr i64.load offset=8 local.set $bound
+    local.get $addr i32.const 4 i32.shr_u i32.const ${SWEEP_LANES} i32.shl ;; the entry's index, shifted past the mask
+    ${lanes.map((j) => `${product(j)} local.get $bound i64.le_u${j > 0 ? ` i32.const ${j} i32.shl` : ''} i32.or`).join('\n    ')}`,
+  };
+})();
 
 /**
  * buildTable(limit, primesAt, sieveAt) -> count: sieves the odd numbers below `limit` (a byte per odd
@@ -1316,6 +1368,7 @@ export function assembleKernel(): Uint8Array {
     factor32BatchSource,
     indexKeysSource,
     weighKeysSource,
+    findDivisorsSource,
   ]);
 }
 

@@ -23,26 +23,45 @@ export async function judgeOutput(game: AnyGame, input: string): Promise<string>
  * read (often digits or whitespace), as they are when the CLI reads stdin.
  */
 export async function judgeOutputInBlocks(game: AnyGame, input: string, block: number): Promise<string> {
+  const { output, error } = await judgeUntilError(game, input, block);
+  if (error instanceof Error) throw error;
+  return output;
+}
+
+/**
+ * judgeOutputInBlocks (all of the input in one block when `block` is undefined) that keeps what the judge
+ * answered before an error: the lines the CLI has written (or still holds to write) when it reports one.
+ */
+export async function judgeUntilError(
+  game: AnyGame,
+  input: string,
+  block?: number,
+): Promise<{ output: string; error: unknown }> {
   const run = game.judge.run?.bind(game.judge);
   if (run === undefined) throw new Error(`${game.id} has no byte judge`);
   const bytes = new TextEncoder().encode(input);
-  const reader = new ByteReader(128);
+  const reader = new ByteReader(block === undefined ? bytes.length + 1 : 128);
   const lines: string[] = [];
   let at = 0;
-  await drive(
-    reader,
-    run(reader, (line) => lines.push(line)),
-    {
-      readInto: (target, offset, length) => {
-        const count = Math.min(length, block, bytes.length - at);
-        target.set(bytes.subarray(at, at + count), offset);
-        at += count;
-        return count;
+  let error: unknown;
+  try {
+    await drive(
+      reader,
+      run(reader, (line) => lines.push(line)),
+      {
+        readInto: (target, offset, length) => {
+          const count = Math.min(length, block ?? length, bytes.length - at);
+          target.set(bytes.subarray(at, at + count), offset);
+          at += count;
+          return count;
+        },
+        next: () => Promise.resolve(undefined),
       },
-      next: () => Promise.resolve(undefined),
-    },
-  );
-  return lines.map((line) => `${line}\n`).join('');
+    );
+  } catch (thrown) {
+    error = thrown;
+  }
+  return { output: lines.map((line) => `${line}\n`).join(''), error };
 }
 
 /** The token judge: InputReader, the game's schema, solve, format. */

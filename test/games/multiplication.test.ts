@@ -189,6 +189,12 @@ describe('multiplication: factoriser', () => {
       2047n,
       41041n,
       825265n,
+      // Either side of 2^31, where isPrime moves from the 32-bit kernel to the 64-bit one.
+      2147483647n,
+      2147483649n,
+      2147483659n,
+      4294967291n,
+      4294967297n,
       3215031751n,
       2152302898747n,
       3474749660383n,

@@ -27,9 +27,13 @@ const ROUGH_SQUARE = BigInt(FIRST_ROUGH_PRIME) ** 2n;
 
 /**
  * The exponents of m > 1, all of whose primes are >= FIRST_ROUGH_PRIME and m <= 10^18; with
- * `exact` false, 'two-or-more' may stand for any m with at least two distinct primes.
+ * `exact` false, 'two-or-more' may stand for any m with at least two distinct primes. A number instead when
+ * only a sweep can tell: the bound to sweep m to, then `sweptSignature` says the rest.
  */
-function roughSignature(m: bigint, exact: boolean): readonly number[] | 'two-or-more' | 'three-or-more' {
+function roughSignature(
+  m: bigint,
+  exact: boolean,
+): readonly number[] | 'two-or-more' | 'three-or-more' | number {
   if (m < ROUGH_SQUARE || isPrime(m)) return [1];
   const power = perfectPower(m, FIRST_ROUGH_PRIME);
   if (power !== undefined) {
@@ -42,7 +46,14 @@ function roughSignature(m: bigint, exact: boolean): readonly number[] | 'two-or-
   // past the cube root is harmless (whatever p is found, the rest is classified exactly), and the true
   // cube root of m <= 10^18 is at most 10^6.
   // Stryker disable next-line MethodExpression: Math.max sweeps to 10^6, past the cube root, and finds the same smallest prime (only slower)
-  const p = smallestFactorUpTo(m, Math.min(Math.floor(Math.cbrt(Number(m))) + 1, 1_000_000));
+  return Math.min(Math.floor(Math.cbrt(Number(m))) + 1, 1_000_000);
+}
+
+/**
+ * The exponents of m, which needed the sweep (roughSignature returned its bound), given p: the least prime
+ * factor of m up to that bound, or undefined when there is none.
+ */
+export function sweptSignature(m: bigint, p: bigint | undefined): Signature {
   if (p === undefined) return [1, 1];
   let rest = m;
   let e = 0;
@@ -56,17 +67,29 @@ function roughSignature(m: bigint, exact: boolean): readonly number[] | 'two-or-
   return 'three-or-more';
 }
 
-/** N's exponent signature (2 <= n <= 10^18), without factoring further than the closed form needs. */
-export function exponentSignature(n: bigint): Signature {
+/**
+ * N's exponent signature (2 <= n <= 10^18) short of the sweep: the signature, or the bound to sweep N itself
+ * to (N then has no prime below FIRST_ROUGH_PRIME), for `sweptSignature` with N's least prime up to it. The
+ * judge gathers the sweeps of many tests into a few passes.
+ */
+export function signatureOrSweep(n: bigint): Signature | number {
   const { factors, rest } = stripSmallPrimes(n);
   const small = factors.map((f) => f.exponent);
   if (rest === 1n) return small.length >= 3 ? 'three-or-more' : small;
   if (small.length >= 2) return 'three-or-more';
   const rough = roughSignature(rest, small.length === 0);
+  // Only an exact call asks for the sweep, and that one has no small primes: rest is n.
+  if (typeof rough === 'number') return rough;
   // Stryker disable next-line LogicalOperator: with &&, a string rough is spread into all, over 3 entries long: 'three-or-more' all the same
   if (rough === 'two-or-more' || rough === 'three-or-more') return 'three-or-more';
   const all = [...small, ...rough];
   return all.length >= 3 ? 'three-or-more' : all;
+}
+
+/** N's exponent signature (2 <= n <= 10^18), without factoring further than the closed form needs. */
+export function exponentSignature(n: bigint): Signature {
+  const signature = signatureOrSweep(n);
+  return typeof signature === 'number' ? sweptSignature(n, smallestFactorUpTo(n, signature)) : signature;
 }
 
 export function ruleOf(signature: Signature): Rule {
