@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DisjointSets, joinPassages } from '../../src/games/magic/dsu.js';
 import { magic } from '../../src/games/magic/index.js';
-import { denseIds } from '../../src/games/magic/judge.js';
+import { addRoom, denseIds, numberRooms, RoomBuckets, roomAt } from '../../src/games/magic/judge.js';
 import { firstRepeat, firstRepeatByRoom, PAIR_KEY_LIMIT } from '../../src/games/magic/limits.js';
 import { runs } from '../support/runs.js';
 import { judgeError, judgeOutput, legacyJudgeOutput } from './judge-harness.js';
@@ -172,6 +172,81 @@ describe('magic judge: dense ids for rooms held as halves', () => {
       [0, 1],
       [0, 2],
     ]);
+  });
+});
+
+describe('magic judge: rooms spread over buckets as they are read', () => {
+  // Few distinct values, sharing high or low halves, so rooms repeat; 1 and 2 (0:1, 0:2) turn up.
+  const room = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 40 }));
+  const numbered = (
+    rooms: readonly (readonly [number, number])[],
+    capacity?: number,
+  ): { ids: number[]; size: number; table: RoomBuckets } => {
+    const table = new RoomBuckets(rooms.length, capacity);
+    rooms.forEach(([high, low], at) => addRoom(table, high, low, at));
+    const ends = new Int32Array(rooms.length);
+    const size = numberRooms(table, ends);
+    return { ids: [...ends], size, table };
+  };
+
+  it('numbers rooms as a Map does when buckets fill up and the rest spills', () => {
+    fc.assert(
+      fc.property(
+        fc.array(room, { maxLength: 80, size: 'max' }),
+        fc.integer({ min: 1, max: 6 }),
+        (rooms, capacity) => {
+          const { ids, size, table } = numbered(rooms, capacity);
+          expect({ ids, size }).toEqual(idsByDefinition(rooms));
+          // Every room is found again at its position, spilled or not.
+          rooms.forEach(([high, low], at) => expect(roomAt(table, at)).toEqual([high, low]));
+          expect(roomAt(table, rooms.length)).toBeUndefined();
+        },
+      ),
+      { numRuns: runs(400) },
+    );
+  });
+
+  it('numbers them as a Map does around the sizes where the bucket count changes, one room named very often', () => {
+    // 4,096 and 8,192 rooms are where a second and a third bucket bit begin; a room at every third position
+    // fills its bucket far past its share, so it spills with the bucket's own capacity.
+    const often = fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 1, max: 3_000 }));
+    const sizes = [4_095, 4_096, 4_097, 8_191, 8_192, 8_193];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...sizes),
+        fc.array(often, { minLength: 8_193, maxLength: 8_193 }),
+        (count, drawn) => {
+          const rooms = drawn.slice(0, count).map((r, at): [number, number] => (at % 3 === 0 ? [7, 123] : r));
+          const { ids, size, table } = numbered(rooms);
+          expect(table.spilled).toBeGreaterThan(0);
+          expect({ ids, size }).toEqual(idsByDefinition(rooms));
+        },
+      ),
+      { numRuns: runs(12), endOnFailure: true },
+    );
+  });
+
+  it('joins long lists of passages, across the chunks they are joined in, as one plain loop does', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 2, max: 400 })
+          .chain((n) =>
+            fc.tuple(
+              fc.constant(n),
+              fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: 1_200, size: 'max' }),
+            ),
+          ),
+        ([n, passages]) => {
+          const plain = new DisjointSets(n);
+          const expected = passages.flatMap(([a, b], i) => (plain.union(a, b) ? [] : [i]));
+          const sets = new DisjointSets(n);
+          expect([...joinPassages(sets, Int32Array.from(passages.flat()))]).toEqual(expected);
+          expect([...sets.link]).toEqual([...plain.link]);
+        },
+      ),
+      { numRuns: runs(100) },
+    );
   });
 });
 

@@ -202,78 +202,183 @@ function roomValue(high: number, low: number): Room {
 /**
  * Dense ids for the rooms held as (high, low) halves in `highs` and `lows` (halves below 2^31), written to
  * `ends`: equal rooms get equal ids, rooms 1 and 2 get ids 0 and 1, the others 2, 3, ... in order of first
- * sight (as `directIds`). Returns the id count.
- *
- * One hash table of 2·10^6 rooms misses the cache (and the TLB) on nearly every lookup: that took a third of
- * the judge's time on a 10^6-passage board. So the rooms are first spread over up to 1,024 buckets by a hash,
- * in one sequential pass, and then each bucket is numbered with its own table, small enough to stay in cache.
- * (Using the slots of one big table as the ids, with no numbering pass, was tried: twice as slow.)
+ * sight (as `directIds`). Returns the id count. (`RoomBuckets` says how.)
  */
 export function denseIds(highs: Int32Array, lows: Int32Array, ends: Int32Array): number {
-  const count = ends.length;
-  const bucketBits = Math.min(10, Math.max(0, Math.ceil(Math.log2(count / 4096))));
-  const buckets = 1 << bucketBits;
-  // Stryker disable next-line ArithmeticOperator,ConditionalExpression: the bucket only groups rooms; any grouping numbers them alike
-  const bucketOf = (h: number): number => (bucketBits === 0 ? 0 : h >>> (32 - bucketBits));
-  const starts = new Int32Array(buckets + 1);
-  for (let k = 0; k < count; k++) {
-    const bucket = bucketOf(roomHash(highs[k] ?? 0, lows[k] ?? 0));
-    starts[bucket + 1] = (starts[bucket + 1] ?? 0) + 1;
+  const rooms = new RoomBuckets(ends.length);
+  for (let k = 0; k < ends.length; k++) addRoom(rooms, highs[k] ?? 0, lows[k] ?? 0, k);
+  return numberRooms(rooms, ends);
+}
+
+/**
+ * The rooms of a board as (high, low, position) records, spread over up to 1,024 buckets by a hash as they are
+ * read, each bucket in order of position; `numberRooms` then numbers each bucket with its own small table.
+ *
+ * One hash table of 2·10^6 rooms misses the cache (and the TLB) on nearly every lookup: that took a third of
+ * the judge's time on a 10^6-passage board. Buckets small enough for their table to stay in cache avoid that.
+ * (Using the slots of one big table as the ids, with no numbering pass, was tried: twice as slow; so was an
+ * LSD radix sort of the records, as the C++ anchor does, by six passes of 10 bits over (high, low).)
+ *
+ * Each bucket has a fixed room (an even share and some slack) so that the records go to their bucket as they
+ * are read: no pass to count the buckets first, and no halves kept in order of position (16 MB less to touch on
+ * 10^6 passages, the first touch of a page costing as much as the work done on it). A room whose bucket is full
+ * (a room named in very many passages, or rooms that hash alike) goes to `spill`, in order of position too.
+ */
+export class RoomBuckets {
+  /** 32 minus log2 of the bucket count (at least 2 buckets, so the shift stays below 32). */
+  readonly shift: number;
+  /** Records a bucket holds, from 3 * capacity * bucket on in `records`. */
+  readonly capacity: number;
+  readonly records: Int32Array;
+  /** Per bucket, the records it holds. */
+  readonly fill: Int32Array;
+  /** Records that found their bucket full, `spilled` of them. */
+  spill = new Int32Array(0);
+  spilled = 0;
+
+  /** `count` rooms to come; `capacity` (for tests) overrides the records a bucket holds. */
+  constructor(count: number, capacity?: number) {
+    const bits = Math.min(10, Math.max(1, Math.ceil(Math.log2(count / 4096))));
+    this.shift = 32 - bits;
+    const share = Math.ceil(count / (1 << bits));
+    // About 8 standard deviations over the share for 4,096 rooms a bucket: random rooms never spill.
+    this.capacity = capacity ?? share + (share >> 3) + 64;
+    this.records = new Int32Array((3 * this.capacity) << bits);
+    this.fill = new Int32Array(1 << bits);
   }
-  for (let b = 0; b < buckets; b++) starts[b + 1] = (starts[b + 1] ?? 0) + (starts[b] ?? 0);
-  // Each room's (high, low, position), grouped by bucket, in order within one.
-  const records = new Int32Array(3 * count);
-  const next = starts.slice(0, buckets);
-  for (let k = 0; k < count; k++) {
-    const high = highs[k] ?? 0;
-    const low = lows[k] ?? 0;
-    const bucket = bucketOf(roomHash(high, low));
+}
+
+/** Adds the room (high, low) at position `at` (positions given in increasing order) to `rooms`. */
+export function addRoom(rooms: RoomBuckets, high: number, low: number, at: number): void {
+  const bucket = roomHash(high, low) >>> rooms.shift;
+  const fill = rooms.fill[bucket] ?? 0;
+  if (fill < rooms.capacity) {
+    const r = 3 * (rooms.capacity * bucket + fill);
+    rooms.records[r] = high;
+    rooms.records[r + 1] = low;
+    rooms.records[r + 2] = at;
+    rooms.fill[bucket] = fill + 1;
+  } else spillRoom(rooms, high, low, at);
+}
+
+function spillRoom(rooms: RoomBuckets, high: number, low: number, at: number): void {
+  if (3 * rooms.spilled === rooms.spill.length) {
+    const grown = new Int32Array(Math.max(3 * 1024, 2 * rooms.spill.length));
+    grown.set(rooms.spill);
+    rooms.spill = grown;
+  }
+  const r = 3 * rooms.spilled++;
+  rooms.spill[r] = high;
+  rooms.spill[r + 1] = low;
+  rooms.spill[r + 2] = at;
+}
+
+/** The halves of the room at position `at` of `rooms`, or undefined: a search through every record, for messages. */
+export function roomAt(rooms: RoomBuckets, at: number): [number, number] | undefined {
+  const { records, fill, capacity, spill } = rooms;
+  for (let b = 0; b < fill.length; b++) {
+    for (let r = capacity * b; r < capacity * b + (fill[b] ?? 0); r++) {
+      if (records[3 * r + 2] === at) return [records[3 * r] ?? 0, records[3 * r + 1] ?? 0];
+    }
+  }
+  for (let r = 0; r < rooms.spilled; r++) {
+    if (spill[3 * r + 2] === at) return [spill[3 * r] ?? 0, spill[3 * r + 1] ?? 0];
+  }
+  return undefined;
+}
+
+/**
+ * Dense ids for the rooms of `rooms`, written to `ends` (one per position): equal rooms get equal ids, rooms 1
+ * and 2 get ids 0 and 1, the others 2, 3, ... in order of first sight. Returns the id count.
+ */
+export function numberRooms(rooms: RoomBuckets, ends: Int32Array): number {
+  const { records, fill, capacity, shift } = rooms;
+  const buckets = fill.length;
+  // Spilled records grouped by bucket, still in order of position within one (a stable counting sort).
+  const spillStarts = new Int32Array(buckets + 1);
+  const spill = new Int32Array(3 * rooms.spilled);
+  for (let r = 0; r < rooms.spilled; r++) {
+    const bucket = roomHash(rooms.spill[3 * r] ?? 0, rooms.spill[3 * r + 1] ?? 0) >>> shift;
+    spillStarts[bucket + 1] = (spillStarts[bucket + 1] ?? 0) + 1;
+  }
+  for (let b = 0; b < buckets; b++) spillStarts[b + 1] = (spillStarts[b + 1] ?? 0) + (spillStarts[b] ?? 0);
+  const next = spillStarts.slice(0, buckets);
+  for (let r = 0; r < rooms.spilled; r++) {
+    const bucket = roomHash(rooms.spill[3 * r] ?? 0, rooms.spill[3 * r + 1] ?? 0) >>> shift;
     const at = 3 * (next[bucket] ?? 0);
     next[bucket] = (next[bucket] ?? 0) + 1;
-    records[at] = high;
-    records[at + 1] = low;
-    records[at + 2] = k;
+    spill.set(rooms.spill.subarray(3 * r, 3 * r + 3), at);
   }
   let largest = 0;
-  for (let b = 0; b < buckets; b++) largest = Math.max(largest, (starts[b + 1] ?? 0) - (starts[b] ?? 0));
-  let capacity = 16;
-  // Stryker disable next-line EqualityOperator: a table twice as large holds the same ids
-  while (capacity < 2 * largest) capacity *= 2;
-  // Per slot: the first record of its room plus one (0: empty); the table stays in cache.
-  const firsts = new Int32Array(capacity);
   for (let b = 0; b < buckets; b++) {
-    const from = starts[b] ?? 0;
-    const to = starts[b + 1] ?? 0;
+    largest = Math.max(largest, (fill[b] ?? 0) + (spillStarts[b + 1] ?? 0) - (spillStarts[b] ?? 0));
+  }
+  let size = 16;
+  // Stryker disable next-line EqualityOperator: a table twice as large holds the same ids
+  while (size < 2 * largest) size *= 2;
+  // Per slot: the first record of its room plus one (0: empty); the table stays in cache.
+  const firsts = new Int32Array(size);
+  // Every position a first sight until a bucket says otherwise: one sequential pass, so that the buckets write
+  // only the repeats and rooms 1 and 2 (most rooms of a large board are named once; a write to a random place
+  // in 8 MB costs a cache miss).
+  for (let k = 0; k < ends.length; k++) ends[k] = k + 2;
+  for (let b = 0; b < buckets; b++) {
+    const from = capacity * b;
+    const held = fill[b] ?? 0;
+    const spilled = (spillStarts[b + 1] ?? 0) - (spillStarts[b] ?? 0);
     let mask = 15;
     // Stryker disable next-line EqualityOperator: a table twice as large holds the same ids
-    while (mask + 1 < 2 * (to - from)) mask = 2 * mask + 1;
+    while (mask + 1 < 2 * (held + spilled)) mask = 2 * mask + 1;
     firsts.fill(0, 0, mask + 1);
-    for (let r = from; r < to; r++) {
-      const high = records[3 * r] ?? 0;
-      const low = records[3 * r + 1] ?? 0;
-      const at = records[3 * r + 2] ?? 0;
-      // Rooms start at 1, so a high half of 0 and a low half up to 2 is room 1 or 2.
-      if (high === 0 && low <= 2) ends[at] = low - 1;
-      else {
-        let slot = roomHash(high, low) & mask;
-        for (;;) {
-          const held = firsts[slot] ?? 0;
-          if (held === 0) {
-            firsts[slot] = r + 1;
-            ends[at] = at + 2;
-            break;
-          }
-          if (records[3 * held - 3] === high && records[3 * held - 2] === low) {
-            ends[at] = (records[3 * held - 1] ?? 0) + 2;
-            break;
-          }
-          // Stryker disable next-line ArithmeticOperator: probing downwards instead of upwards still visits every slot: the same ids
-          slot = (slot + 1) & mask;
-        }
-      }
+    if (spilled === 0) numberBucket(records, from, from + held, firsts, mask, ends);
+    else {
+      // A full bucket: its records, then its spilled ones, in one array (rare: no need to be quick).
+      const all = new Int32Array(3 * (held + spilled));
+      all.set(records.subarray(3 * from, 3 * (from + held)));
+      all.set(spill.subarray(3 * (spillStarts[b] ?? 0), 3 * (spillStarts[b + 1] ?? 0)), 3 * held);
+      numberBucket(all, 0, held + spilled, firsts, mask, ends);
     }
   }
   return renumberBySight(ends);
+}
+
+/**
+ * Records `from` to `to` - 1 of `records` (one bucket, in order of position) numbered with the table `firsts`
+ * (mask + 1 empty slots): each room's position gets its first position plus 2, rooms 1 and 2 get 0 and 1.
+ * A function of its own, called per bucket, so that V8 optimises it whole after a few buckets.
+ */
+function numberBucket(
+  records: Int32Array,
+  from: number,
+  to: number,
+  firsts: Int32Array,
+  mask: number,
+  ends: Int32Array,
+): void {
+  for (let r = from; r < to; r++) {
+    const high = records[3 * r] ?? 0;
+    const low = records[3 * r + 1] ?? 0;
+    const at = records[3 * r + 2] ?? 0;
+    // Rooms start at 1, so a high half of 0 and a low half up to 2 is room 1 or 2.
+    if (high === 0 && low <= 2) ends[at] = low - 1;
+    else {
+      let slot = roomHash(high, low) & mask;
+      for (;;) {
+        const held = firsts[slot] ?? 0;
+        if (held === 0) {
+          // A first sight: `ends` holds at + 2 already.
+          firsts[slot] = r + 1;
+          break;
+        }
+        if (records[3 * held - 3] === high && records[3 * held - 2] === low) {
+          ends[at] = (records[3 * held - 1] ?? 0) + 2;
+          break;
+        }
+        // Stryker disable next-line ArithmeticOperator: probing downwards instead of upwards still visits every slot: the same ids
+        slot = (slot + 1) & mask;
+      }
+    }
+  }
 }
 
 /**
@@ -307,9 +412,8 @@ interface BigBoard {
   readonly m: number;
   readonly nHigh: number;
   readonly nLow: number;
-  /** Per passage, both rooms as read: the halves of passage i at 2i and 2i + 1. */
-  readonly highs: Int32Array;
-  readonly lows: Int32Array;
+  /** Per passage, both rooms as read: the halves of passage i at positions 2i and 2i + 1. */
+  readonly rooms: RoomBuckets;
   readonly lines: Int32Array;
   /** The first passage that joins a room to itself, or -1. */
   loop: number;
@@ -317,10 +421,8 @@ interface BigBoard {
 
 function record(board: BigBoard, i: number, xHigh: number, xLow: number, yHigh: number, yLow: number): void {
   if (xHigh === yHigh && xLow === yLow && board.loop < 0) board.loop = i;
-  board.highs[2 * i] = xHigh;
-  board.lows[2 * i] = xLow;
-  board.highs[2 * i + 1] = yHigh;
-  board.lows[2 * i + 1] = yLow;
+  addRoom(board.rooms, xHigh, xLow, 2 * i);
+  addRoom(board.rooms, yHigh, yLow, 2 * i + 1);
 }
 
 /** 10^0 to 10^9. */
@@ -882,8 +984,7 @@ function* readTestBytes(input: ByteReader, t: number): Reading<JoinedBoard> {
     m,
     nHigh,
     nLow,
-    highs: new Int32Array(2 * m),
-    lows: new Int32Array(2 * m),
+    rooms: new RoomBuckets(2 * m),
     lines,
     loop: -1,
   };
@@ -900,12 +1001,11 @@ function* readTestBytes(input: ByteReader, t: number): Reading<JoinedBoard> {
     else [roomHigh, roomLow] = split(yield* slowRoom(input, what(i), n));
     record(board, i, xHigh, xLow, roomHigh, roomLow);
   }
-  const { highs, lows } = board;
-  const room = (k: number): Room => roomValue(highs[k] ?? 0, lows[k] ?? 0);
+  const room = (k: number): Room => roomValue(...(roomAt(board.rooms, k) ?? [0, 0]));
   const rooms = (i: number): [Room, Room] => [room(2 * i), room(2 * i + 1)];
   const loop = board.loop;
   if (loop >= 0) fail(loop, loopMessage(...rooms(loop), loop));
-  const size = denseIds(highs, lows, ends);
+  const size = numberRooms(board.rooms, ends);
   return joinOrFailOnRepeat({ rooms: n, size, ends, p1: p, p2: p }, rooms, fail);
 }
 
