@@ -14,6 +14,17 @@ import { runs } from '../support/runs.js';
 import { judgeError, judgeOutput, legacyJudgeOutput } from './judge-harness.js';
 
 /** The first position whose key was seen before, with the first position of that key: by definition. */
+/** A room count n (2 to `rooms`) and up to `passages` passages between rooms 0..n-1, loops and repeats allowed. */
+const roomsAndPassages = (rooms: number, passages: number) =>
+  fc
+    .integer({ min: 2, max: rooms })
+    .chain((n) =>
+      fc.tuple(
+        fc.constant(n),
+        fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: passages, size: 'max' }),
+      ),
+    );
+
 function firstRepeatByDefinition(keys: readonly number[]): [number, number] | undefined {
   for (let i = 0; i < keys.length; i++) {
     for (let j = 0; j < i; j++) if (keys[j] === keys[i]) return [j, i];
@@ -76,40 +87,30 @@ describe('magic judge: the repeat check among the passages that close a cycle', 
 
   it('joins passages in order and returns exactly those whose rooms were already connected', () => {
     fc.assert(
-      fc.property(
-        fc
-          .integer({ min: 2, max: 9 })
-          .chain((n) =>
-            fc.tuple(
-              fc.constant(n),
-              fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: 25, size: 'max' }),
-            ),
-          ),
-        ([n, passages]) => {
-          const ends = Int32Array.from(passages.flat());
-          const closing = joinPassages(new DisjointSets(n), ends);
-          // Connected before passage i: reachable over passages 0..i-1, by a plain search.
-          const expected = passages.flatMap(([a, b], i) => {
-            const seen = new Set([a]);
-            const queue = [a];
-            for (let room = queue.pop(); room !== undefined; room = queue.pop()) {
-              for (const [x, y] of passages.slice(0, i)) {
-                for (const [from, to] of [
-                  [x, y],
-                  [y, x],
-                ] as const) {
-                  if (from === room && !seen.has(to)) {
-                    seen.add(to);
-                    queue.push(to);
-                  }
+      fc.property(roomsAndPassages(9, 25), ([n, passages]) => {
+        const ends = Int32Array.from(passages.flat());
+        const closing = joinPassages(new DisjointSets(n), ends);
+        // Connected before passage i: reachable over passages 0..i-1, by a plain search.
+        const expected = passages.flatMap(([a, b], i) => {
+          const seen = new Set([a]);
+          const queue = [a];
+          for (let room = queue.pop(); room !== undefined; room = queue.pop()) {
+            for (const [x, y] of passages.slice(0, i)) {
+              for (const [from, to] of [
+                [x, y],
+                [y, x],
+              ] as const) {
+                if (from === room && !seen.has(to)) {
+                  seen.add(to);
+                  queue.push(to);
                 }
               }
             }
-            return seen.has(b) ? [i] : [];
-          });
-          expect([...closing]).toEqual(expected);
-        },
-      ),
+          }
+          return seen.has(b) ? [i] : [];
+        });
+        expect([...closing]).toEqual(expected);
+      }),
       { numRuns: runs(300) },
     );
   });
@@ -228,23 +229,13 @@ describe('magic judge: rooms spread over buckets as they are read', () => {
 
   it('joins long lists of passages, across the chunks they are joined in, as one plain loop does', () => {
     fc.assert(
-      fc.property(
-        fc
-          .integer({ min: 2, max: 400 })
-          .chain((n) =>
-            fc.tuple(
-              fc.constant(n),
-              fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: 1_200, size: 'max' }),
-            ),
-          ),
-        ([n, passages]) => {
-          const plain = new DisjointSets(n);
-          const expected = passages.flatMap(([a, b], i) => (plain.union(a, b) ? [] : [i]));
-          const sets = new DisjointSets(n);
-          expect([...joinPassages(sets, Int32Array.from(passages.flat()))]).toEqual(expected);
-          expect([...sets.link]).toEqual([...plain.link]);
-        },
-      ),
+      fc.property(roomsAndPassages(400, 1_200), ([n, passages]) => {
+        const plain = new DisjointSets(n);
+        const expected = passages.flatMap(([a, b], i) => (plain.union(a, b) ? [] : [i]));
+        const sets = new DisjointSets(n);
+        expect([...joinPassages(sets, Int32Array.from(passages.flat()))]).toEqual(expected);
+        expect([...sets.link]).toEqual([...plain.link]);
+      }),
       { numRuns: runs(100) },
     );
   });
