@@ -85,6 +85,8 @@ const INSTRUCTIONS: Record<string, readonly [readonly number[], Immediate]> = {
   'i64.div_u': [[0x80], 'none'],
   'i64.rem_u': [[0x82], 'none'],
   'i64.and': [[0x83], 'none'],
+  'i64.or': [[0x84], 'none'],
+  'i64.xor': [[0x85], 'none'],
   'i64.shl': [[0x86], 'none'],
   'i64.shr_u': [[0x88], 'none'],
   'i32.wrap_i64': [[0xa7], 'none'],
@@ -1349,6 +1351,143 @@ const weighKeysSource: FunctionSource = {
     i32.const 0`,
 };
 
+// ---------------------------------------------------------------------------------------------------------
+// PartisanGame (src/games/partisan/outcome.ts): the window of A and B over the last `width` positions as two
+// i64 (bit i: position j - 1 - i), the same sequence as src/games/partisan/engine.ts walks in 32-bit halves.
+// The judge runs these once per pair of move sets; in JavaScript the walk ran unoptimised for the first few
+// hundred pairs of a contest input, while WebAssembly runs at full speed from the first call.
+
+/** The parameters every partisan function takes: both players' move masks in 32-bit halves, and the width. */
+const PARTISAN_PARAMS = [
+  ['$aliceLo', 'i32'],
+  ['$aliceHi', 'i32'],
+  ['$bobLo', 'i32'],
+  ['$bobHi', 'i32'],
+  ['$width', 'i32'],
+] as const;
+
+const PARTISAN_LOCALS = [
+  ['$alice', 'i64'],
+  ['$bob', 'i64'],
+  ['$keep', 'i64'],
+  ['$wa', 'i64'],
+  ['$wb', 'i64'],
+  ['$ta', 'i64'],
+  ['$tb', 'i64'],
+  ['$a', 'i64'],
+  ['$b', 'i64'],
+] as const;
+
+/**
+ * The masks as i64, $keep = the low $width bits (1 <= width <= 64), and the window before position 0 in both
+ * $wa/$wb and $ta/$tb: everything below 0 counts as won by the player to move.
+ */
+const partisanStart = `
+  local.get $aliceLo i64.extend_i32_u local.get $aliceHi i64.extend_i32_u i64.const 32 i64.shl i64.or local.set $alice
+  local.get $bobLo i64.extend_i32_u local.get $bobHi i64.extend_i32_u i64.const 32 i64.shl i64.or local.set $bob
+  i64.const -1 i32.const 64 local.get $width i32.sub i64.extend_i32_u i64.shr_u local.set $keep
+  local.get $keep local.set $wa local.get $keep local.set $wb
+  local.get $keep local.set $ta local.get $keep local.set $tb`;
+
+/** One position on for the window (wa, wb): A there is "some move of Alice's lands where B is lost", B likewise. */
+function partisanStep(wa: string, wb: string): string {
+  return `
+    local.get ${wb} i64.const -1 i64.xor local.get $alice i64.and i64.eqz i32.eqz i64.extend_i32_u local.set $a
+    local.get ${wa} i64.const -1 i64.xor local.get $bob i64.and i64.eqz i32.eqz i64.extend_i32_u local.set $b
+    local.get ${wa} i64.const 1 i64.shl local.get $a i64.or local.get $keep i64.and local.set ${wa}
+    local.get ${wb} i64.const 1 i64.shl local.get $b i64.or local.get $keep i64.and local.set ${wb}`;
+}
+
+/**
+ * partisanPeriod(masks, width, budget) -> the period of the window sequence, found by Brent's first phase (the
+ * hare walks on, the tortoise jumps to it at powers of two), or 0 when the hare reaches position `budget` first.
+ * The same search as findPeriod in engine.ts.
+ */
+const partisanPeriodSource: FunctionSource = {
+  name: 'partisanPeriod',
+  params: [...PARTISAN_PARAMS, ['$budget', 'i32']],
+  result: 'i32',
+  locals: [...PARTISAN_LOCALS, ['$at', 'i32'], ['$power', 'i32'], ['$period', 'i32']],
+  body: `
+    ${partisanStart}
+    ${partisanStep('$wa', '$wb')}
+    i32.const 1 local.set $at
+    i32.const 1 local.set $power
+    i32.const 1 local.set $period
+    block $found
+      loop $walk
+        local.get $wa local.get $ta i64.eq local.get $wb local.get $tb i64.eq i32.and br_if $found
+        local.get $at local.get $budget i32.ge_u if i32.const 0 return end
+        local.get $power local.get $period i32.eq
+        if
+          local.get $wa local.set $ta
+          local.get $wb local.set $tb
+          local.get $power i32.const 1 i32.shl local.set $power
+          i32.const 0 local.set $period
+        end
+        ${partisanStep('$wa', '$wb')}
+        local.get $at i32.const 1 i32.add local.set $at
+        local.get $period i32.const 1 i32.add local.set $period
+        br $walk
+      end
+    end
+    local.get $period`,
+};
+
+/**
+ * partisanStart(masks, width, period) -> the first position whose window equals the one `period` positions
+ * later (Brent's second phase: a lead `period` positions ahead, then both walk until they meet). As
+ * findCycleStart in engine.ts; `period` must be one the first phase found.
+ */
+const partisanStartSource: FunctionSource = {
+  name: 'partisanStart',
+  params: [...PARTISAN_PARAMS, ['$period', 'i32']],
+  result: 'i32',
+  locals: [...PARTISAN_LOCALS, ['$i', 'i32']],
+  body: `
+    ${partisanStart}
+    block $led
+      loop $lead
+        local.get $i local.get $period i32.ge_u br_if $led
+        ${partisanStep('$wa', '$wb')}
+        local.get $i i32.const 1 i32.add local.set $i
+        br $lead
+      end
+    end
+    i32.const 0 local.set $i
+    block $met
+      loop $walk
+        local.get $wa local.get $ta i64.eq local.get $wb local.get $tb i64.eq i32.and br_if $met
+        ${partisanStep('$wa', '$wb')}
+        ${partisanStep('$ta', '$tb')}
+        local.get $i i32.const 1 i32.add local.set $i
+        br $walk
+      end
+    end
+    local.get $i`,
+};
+
+/** partisanValues(masks, width, count, outAt) -> 0: A at positions 0 .. count - 1, one byte each (0/1), at outAt. */
+const partisanValuesSource: FunctionSource = {
+  name: 'partisanValues',
+  params: [...PARTISAN_PARAMS, ['$count', 'i32'], ['$outAt', 'i32']],
+  result: 'i32',
+  locals: [...PARTISAN_LOCALS, ['$end', 'i32']],
+  body: `
+    ${partisanStart}
+    local.get $outAt local.get $count i32.add local.set $end
+    block $all
+      loop $each
+        local.get $outAt local.get $end i32.ge_u br_if $all
+        ${partisanStep('$wa', '$wb')}
+        local.get $outAt local.get $a i32.wrap_i64 i32.store8 offset=0
+        local.get $outAt i32.const 1 i32.add local.set $outAt
+        br $each
+      end
+    end
+    i32.const 0`,
+};
+
 /** The kernel module: the functions above, all exported, and one exported memory. */
 export function assembleKernel(): Uint8Array {
   return assemble([
@@ -1369,6 +1508,9 @@ export function assembleKernel(): Uint8Array {
     indexKeysSource,
     weighKeysSource,
     findDivisorsSource,
+    partisanPeriodSource,
+    partisanStartSource,
+    partisanValuesSource,
   ]);
 }
 

@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { partisan as game } from '../../src/games/partisan/index.js';
 import { directTable } from '../../src/games/partisan/brute.js';
-import { findCycle, makeRule } from '../../src/games/partisan/engine.js';
+import { findCycle, makeRule, valuesFrom } from '../../src/games/partisan/engine.js';
+import { partisanCycleKernel, partisanValuesKernel } from '../../src/math/u64-kernel.js';
 import { lookupParts, OutcomeCache, TABLE_POSITIONS } from '../../src/games/partisan/outcome.js';
 import { solvePartisan } from '../../src/games/partisan/solve.js';
 import { runs } from '../support/runs.js';
@@ -220,5 +221,76 @@ describe('partisan: the outcome tables position by position', () => {
           const want = solvePartisan({ n: n.toString(), alice, bob }, {}).aliceWins;
           expect([alice, bob, n, cache.aliceWins(n, alice, bob)]).toEqual([alice, bob, n, want]);
         }
+  });
+});
+
+describe('partisan: the kernel walk the judge tabulates with', () => {
+  /** Sets within 1..64 that often reach the widths where the two 32-bit halves meet (32, 33) and the top (64). */
+  const wide = fc
+    .uniqueArray(fc.oneof(fc.integer({ min: 1, max: 64 }), fc.constantFrom(1, 31, 32, 33, 63, 64)), {
+      maxLength: 8,
+      size: 'max',
+    })
+    .map(sorted);
+
+  it('gives the rule the largest move as its width and keeps that many bits', () => {
+    fc.assert(
+      fc.property(wide, wide, (alice, bob) => {
+        const rule = makeRule(alice, bob);
+        const width = Math.max(1, ...alice, ...bob);
+        const keep = (1n << BigInt(width)) - 1n;
+        const mask = (moves: number[]): bigint => moves.reduce((m, x) => m | (1n << BigInt(x - 1)), 0n);
+        const words = (lo: number, hi: number): bigint => (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0);
+        expect([rule.width, words(rule.keepLo, rule.keepHi)]).toEqual([width, keep]);
+        expect([words(rule.aliceLo, rule.aliceHi), words(rule.bobLo, rule.bobHi)]).toEqual([
+          mask(alice),
+          mask(bob),
+        ]);
+      }),
+      { numRuns: runs(300) },
+    );
+  });
+
+  it("finds findCycle's pre-period and period, and valuesFrom's A position by position", () => {
+    fc.assert(
+      fc.property(wide, wide, (alice, bob) => {
+        const rule = makeRule(alice, bob);
+        const { cycle } = findCycle(rule, 10_000_000);
+        const found = partisanCycleKernel(rule, 40_000_000);
+        if (cycle === null || found === null)
+          throw new Error('a cycle within 1..64 closes long before the budget');
+        expect([alice, bob, Math.max(0, found.start - rule.width), found.period]).toEqual([
+          alice,
+          bob,
+          cycle.preperiod,
+          cycle.period,
+        ]);
+        const count = Math.min(cycle.preperiod + cycle.period + 2 * rule.width, 5000);
+        const got = new Uint8Array(count);
+        partisanValuesKernel(rule, got);
+        expect([alice, bob, Array.from(got).join('')]).toEqual([
+          alice,
+          bob,
+          Array.from(valuesFrom(rule, 0, count).a).join(''),
+        ]);
+      }),
+      { numRuns: runs(300) },
+    );
+  });
+
+  it('gives up exactly where findCycle does: finds the cycle with the budget it took, not with one less', () => {
+    fc.assert(
+      fc.property(wide, wide, (alice, bob) => {
+        const rule = makeRule(alice, bob);
+        const { cycle, searched } = findCycle(rule, 10_000_000);
+        expect([alice, bob, partisanCycleKernel(rule, searched)?.period]).toEqual([
+          alice,
+          bob,
+          cycle?.period,
+        ]);
+        expect([alice, bob, partisanCycleKernel(rule, searched - 1)]).toEqual([alice, bob, null]);
+      }),
+      { numRuns: runs(300) },
+    );
   });
 });

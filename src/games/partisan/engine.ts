@@ -27,17 +27,22 @@ export function makeRule(alice: readonly number[], bob: readonly number[]): Move
   let aliceHi = 0;
   let bobLo = 0;
   let bobHi = 0;
-  let width = 1;
   for (const x of alice) {
     if (x <= 32) aliceLo |= 1 << (x - 1);
     else aliceHi |= 1 << (x - 33);
-    width = Math.max(width, x);
   }
   for (const y of bob) {
     if (y <= 32) bobLo |= 1 << (y - 1);
     else bobHi |= 1 << (y - 33);
-    width = Math.max(width, y);
   }
+  return ruleOfMasks(aliceLo, aliceHi, bobLo, bobHi);
+}
+
+/** The rule of move sets given as masks (bit x - 1 of the low words for x <= 32, bit x - 33 of the high words). */
+export function ruleOfMasks(aliceLo: number, aliceHi: number, bobLo: number, bobHi: number): MoveRule {
+  const high = aliceHi | bobHi;
+  // The largest move: the highest bit set over both players, at least 1.
+  const width = high !== 0 ? 64 - Math.clz32(high) : Math.max(1, 32 - Math.clz32(aliceLo | bobLo));
   const keepLo = width >= 32 ? -1 : (1 << width) - 1;
   // Stryker disable next-line EqualityOperator,ArithmeticOperator: at width 32 the other branch gives (1 << 0) - 1 = 0 too; `width + 32` shifts as `width - 32` (shift counts are taken mod 32)
   const keepHi = width <= 32 ? 0 : width === 64 ? -1 : (1 << (width - 32)) - 1;

@@ -5,9 +5,10 @@
  * within 1..5). Pairs whose cycle is not certified, or too long to tabulate, go through solvePartisan as
  * before, so the answers and the errors are the full solver's.
  */
-import { findCycle, makeRule, valuesFrom } from './engine.js';
+import { partisanCycleKernel, partisanValuesKernel } from '../../math/u64-kernel.js';
+import { makeRule, ruleOfMasks, type MoveRule } from './engine.js';
 import type { PartisanParams } from './schema.js';
-import { DEFAULT_STEP_BUDGET, solvePartisan } from './solve.js';
+import { solvePartisan } from './solve.js';
 
 /** The longest pre-period plus period tabulated for one pair of move sets. */
 export const TABLE_POSITIONS = 1 << 16;
@@ -62,18 +63,12 @@ function pairKey(aliceLo: number, aliceHi: number, bobLo: number, bobHi: number)
     : `${aliceLo},${aliceHi},${bobLo},${bobHi}`;
 }
 
-/** The moves of a mask pair, ascending. */
-function movesOf(lo: number, hi: number): number[] {
-  const moves: number[] = [];
-  for (let bit = 0; bit < 32; bit++) if ((lo >>> bit) & 1) moves.push(bit + 1);
-  for (let bit = 0; bit < 32; bit++) if ((hi >>> bit) & 1) moves.push(bit + 33);
-  return moves;
-}
-
 export class OutcomeCache {
   /** Per pair of move sets: its table, or null when that pair goes through the full solver. */
   private tables = new Map<number | string, Table | null>();
   private positions = 0;
+  private pool = new Uint8Array(0);
+  private poolUsed = 0;
 
   /** `tablePositions`: the longest pre-period plus period tabulated (tests lower it to reach the fallback). */
   constructor(private readonly tablePositions = TABLE_POSITIONS) {}
@@ -104,18 +99,25 @@ export class OutcomeCache {
     let table = this.tables.get(key);
     // Stryker disable next-line ConditionalExpression: tabulating again on every call gives the same table (speed only)
     if (table === undefined) {
-      table = this.tabulate(makeRule(movesOf(aliceLo, aliceHi), movesOf(bobLo, bobHi)));
+      table = this.tabulate(ruleOfMasks(aliceLo, aliceHi, bobLo, bobHi));
       this.tables.set(key, table);
     }
     return table;
   }
 
-  private tabulate(rule: ReturnType<typeof makeRule>): Table | null {
-    const { cycle } = findCycle(rule, DEFAULT_STEP_BUDGET);
+  private tabulate(rule: MoveRule): Table | null {
+    const limit = this.tablePositions;
+    // With L = limit + width, a table of at most `limit` positions means a cycle of windows closing by position
+    // L; Brent's first phase finds it before position 3L (the tortoise waits at 2^k - 1 < 2L), so a search
+    // that gives up at 4L + 64 turns away only pairs too long to tabulate.
+    const cycle = partisanCycleKernel(rule, 4 * (limit + rule.width) + 64);
     if (cycle === null) return null;
-    const length = cycle.preperiod + cycle.period;
+    // The window at position w covers w - width .. w - 1, so the values themselves repeat from start - width.
+    const preperiod = Math.max(0, cycle.start - rule.width);
+    const { period } = cycle;
+    const length = preperiod + period;
     // Stryker disable next-line ConditionalExpression,EqualityOperator: where the table stops only moves pairs between the table and the full solver, which answer alike
-    if (length > this.tablePositions) return null;
+    if (length > limit) return null;
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator,BlockStatement: when the cache starts afresh bounds memory only; a dropped table is rebuilt alike
     if (this.positions + length > CACHE_POSITIONS) {
       this.tables = new Map();
@@ -123,6 +125,19 @@ export class OutcomeCache {
     }
     // Stryker disable next-line AssignmentOperator: the count only decides when the cache starts afresh (memory, not answers)
     this.positions += length;
-    return { preperiod: cycle.preperiod, period: cycle.period, a: valuesFrom(rule, 0, length).a };
+    // Tables share large blocks: a typed array with a buffer of its own per pair kept the garbage collector busy
+    // on inputs of a thousand pairs.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a fresh block every time holds the same values
+    if (this.poolUsed + length > this.pool.length) {
+      this.pool = new Uint8Array(Math.max(POOL_BYTES, length));
+      this.poolUsed = 0;
+    }
+    const a = this.pool.subarray(this.poolUsed, this.poolUsed + length);
+    partisanValuesKernel(rule, a);
+    this.poolUsed += length;
+    return { preperiod, period, a };
   }
 }
+
+/** Bytes per block of table storage. */
+const POOL_BYTES = 1 << 16;
