@@ -306,6 +306,41 @@ describe('octal solver: how far to look', () => {
     );
   });
 
+  it('stops a search grown on its own when its work passes the time it was given, and answers what it settled', () => {
+    // 0.143's rare values keep multiplying, so its estimate from 4,096 values runs short: the work decides.
+    // 400 ms of work, which the estimate spends on about 270,000 values: they take more, and the work runs out
+    // on the way.
+    const autoMs = 400;
+    const asked = 4096;
+    const unknown = (search: number): number => {
+      try {
+        solveOctal(params('0.143', ['1000000000000000000'], search), {}, autoMs);
+      } catch (error) {
+        if (!(error instanceof ValueUnknownError)) throw error;
+        const match = /Heaps up to ([\d,]+) can be answered/.exec(error.message);
+        return Number(match?.[1]?.replaceAll(',', ''));
+      }
+      throw new Error('no period for 0.143 is known: the value must stay unknown');
+    };
+    const computed = unknown(asked);
+    const fresh = new ValueTable(makeRule([1, 4, 3]));
+    fresh.reach(2 * computed);
+    const budget = autoMs * WORK_PER_MS;
+    // Past the asked values, and within the budget on a checkpoint (a power of two times 1,024) ...
+    expect(computed).toBeGreaterThan(asked);
+    expect(Math.log2(computed / 1024) % 1).toBe(0);
+    expect(fresh.workTo(computed) - fresh.workTo(asked)).toBeLessThanOrEqual(budget);
+    // ... and the next checkpoint would have run past it.
+    expect(fresh.workTo(2 * computed) - fresh.workTo(asked)).toBeGreaterThan(budget);
+    // The same answer once a worker's table has grown further (the counts are a fresh table's).
+    solveOctal(params('0.143', [5], 2 * computed));
+    expect(unknown(asked)).toBe(computed);
+    // The growth is counted from the asked values: asked up to `computed`, the budget reaches the next
+    // checkpoint, which it could not from 4,096.
+    expect(fresh.workTo(2 * computed) - fresh.workTo(computed)).toBeLessThanOrEqual(budget);
+    expect(unknown(computed)).toBe(2 * computed);
+  });
+
   it('grows the search on its own as far as the time allows, by tenths, never below the profile', () => {
     const six = [6];
     const whole = estimateOctalCost({ code: '0.6', heaps: ['1'], search: 10_000_000 });

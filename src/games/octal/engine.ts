@@ -188,6 +188,14 @@ export class ValueTable {
     return this.work;
   }
 
+  /**
+   * The work done by the time G(0..n) were computed (n < length), counted at the last stride point at or below
+   * n: the same for this table as for a fresh one, whatever was computed before.
+   */
+  workTo(n: number): number {
+    return this.workAt[Math.floor(n / this.stride)] ?? 0;
+  }
+
   /** Rare positions listed so far, or -1 while the plain method runs (no sparse space chosen). */
   get rarePositions(): number {
     return this.mask === 0 ? -1 : this.rareCount;

@@ -183,9 +183,13 @@ export function solveOctal(
       periodSample: [],
     };
   }
+  const asked = askedTarget(params);
   const target = targetOf(params, code.code, code.digits, autoCostMs);
   checkCost(code.code, code.digits, target);
-  const facts = codeFacts(code.code, code.digits, target, ctx.onProgress);
+  const facts =
+    target > asked
+      ? grownFacts(code.code, code.digits, asked, target, autoCostMs, ctx.onProgress)
+      : codeFacts(code.code, code.digits, target, ctx.onProgress);
   const values = heaps.map((h) => {
     const v = valueFrom(facts, h);
     if (v === undefined) throw new ValueUnknownError(code.code, h, facts.computed);
@@ -288,9 +292,53 @@ function targetOf(
   autoCostMs = AUTO_COST_MS,
 ): number {
   const largest = params.heaps.reduce((x, h) => (BigInt(h) > x ? BigInt(h) : x), 0n);
-  const target = Math.max(params.search, largest <= BigInt(MAX_SEARCH) ? Number(largest) : 0);
+  const target = askedTarget(params);
   if (largest <= BigInt(target)) return target;
   return Math.max(target, affordableSearch(code, digits, autoCostMs));
+}
+
+/** The values a question asks for itself: its search, or its largest heap when that is at most MAX_SEARCH. */
+function askedTarget(params: OctalParams): number {
+  const largest = params.heaps.reduce((x, h) => (BigInt(h) > x ? BigInt(h) : x), 0n);
+  return Math.max(params.search, largest <= BigInt(MAX_SEARCH) ? Number(largest) : 0);
+}
+
+/**
+ * codeFacts for a search grown on its own past the `asked` values (a heap lies beyond them): the asked part
+ * (and the profile's values) within MAX_COST_MS as usual, the growth within `autoCostMs` more of work. The
+ * growth was sized by an estimate from the first few thousand values, and a code whose rare values keep
+ * multiplying (0.143) runs far past it: the work cap keeps the question to the time it was given, and what it
+ * settled is answered. Deterministic in the question, as codeFacts is: the work counts are a fresh table's.
+ */
+function grownFacts(
+  code: string,
+  digits: readonly number[],
+  asked: number,
+  target: number,
+  autoCostMs: number,
+  onProgress?: (fraction: number) => void,
+): CodeFacts {
+  const floor = Math.min(Math.max(asked, PROFILE_VALUES), target);
+  const share = floor / target;
+  const first = codeFacts(
+    code,
+    digits,
+    floor,
+    onProgress === undefined ? undefined : (f) => onProgress(f * share),
+  );
+  // Settled short of the asked values (the time ran out) or with a proof: nothing more to grow.
+  if (first.period !== null || first.computed < floor) return first;
+  const maxWork = Math.min(
+    MAX_COST_MS * WORK_PER_MS,
+    tableFor(code, digits).workTo(floor) + autoCostMs * WORK_PER_MS,
+  );
+  return codeFacts(
+    code,
+    digits,
+    target,
+    onProgress === undefined ? undefined : (f) => onProgress(share + f * (1 - share)),
+    maxWork,
+  );
 }
 
 /** The most values a question looks through for a period on its own when a heap needs one. */
