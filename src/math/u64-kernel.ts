@@ -3,6 +3,9 @@
  * besides BigInt (about 60 ns per multiplication), while WebAssembly's i64 makes a Montgomery multiplication a
  * few ns: Miller-Rabin on a prime near 10^18 drops from ~25 us to a few us, and a trial-division sweep to 10^6
  * from ~190 us to about 50 us. The exports work on moduli below 2^62, which covers Grundy's N <= 10^18.
+ * The same module walks PartisanGame's 64-bit windows for its judge (partisanCycleKernel, partisanValuesKernel):
+ * one instance, one memory, and WebAssembly's full speed from the first call, where a JavaScript loop run a
+ * thousand times over short walks waits for V8 to optimise it.
  *
  * The module is written out, readable, in scripts/u64-kernel-source.ts (`npm run kernel` regenerates); these are the bytes it assembles to (a test
  * keeps the two equal), embedded so that no process spends milliseconds assembling it at start.
