@@ -8,6 +8,7 @@ import { explainCommand, renderCliAnswer } from './answer.js';
 import { grundyVersion, parseCommandArgs, type OptionSpec, type ParsedArgs } from './args.js';
 import { write, writeText, type CliIo } from './io.js';
 import { writePictureFile } from './picture.js';
+import { progressLine } from './progress.js';
 
 /** Files larger than this are refused unless the game can stream them. */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -208,7 +209,13 @@ export async function runSolve(
     fields[target.name] = readFileSync(file, 'utf8');
   }
   const params: unknown = paramsFromFields(game, fields as RawFields);
-  const result: unknown = game.solve(params);
+  const progress = progressLine(io.stderr);
+  let result: unknown;
+  try {
+    result = game.solve(params, { onProgress: progress.onProgress });
+  } finally {
+    progress.done();
+  }
   const explanation = game.explain(params, result);
   if (json) {
     write(io.stdout, JSON.stringify({ game: game.id, params, result, explanation }));
