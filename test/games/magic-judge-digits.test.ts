@@ -7,9 +7,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ByteReader, drive } from '../../src/core/byte-reader.js';
 import { magic } from '../../src/games/magic/index.js';
-import { eightDigits, nineDigits } from '../../src/games/magic/judge.js';
+import { eightDigits as eightInView, nineDigits as nineInView } from '../../src/games/magic/judge.js';
 import { runs } from '../support/runs.js';
 import { judgeOutput, judgeOutputInBlocks, legacyJudgeOutput } from './judge-harness.js';
+
+/** The digit readers over the bytes of a plain array (they read through a DataView of it). */
+const viewOf = (bytes: Uint8Array): DataView =>
+  new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+const eightDigits = (bytes: Uint8Array, at: number): number => eightInView(viewOf(bytes), at);
+const nineDigits = (bytes: Uint8Array, at: number): number => nineInView(viewOf(bytes), at);
 
 /** The value of `text` when it is all decimal digits, else -1. */
 function digitsByDefinition(text: string): number {
