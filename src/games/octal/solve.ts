@@ -291,15 +291,18 @@ function targetOf(
   digits: readonly number[],
   autoCostMs = AUTO_COST_MS,
 ): number {
-  const largest = params.heaps.reduce((x, h) => (BigInt(h) > x ? BigInt(h) : x), 0n);
   const target = askedTarget(params);
-  if (largest <= BigInt(target)) return target;
+  if (largestHeap(params) <= BigInt(target)) return target;
   return Math.max(target, affordableSearch(code, digits, autoCostMs));
+}
+
+function largestHeap(params: OctalParams): bigint {
+  return params.heaps.reduce((x, h) => (BigInt(h) > x ? BigInt(h) : x), 0n);
 }
 
 /** The values a question asks for itself: its search, or its largest heap when that is at most MAX_SEARCH. */
 function askedTarget(params: OctalParams): number {
-  const largest = params.heaps.reduce((x, h) => (BigInt(h) > x ? BigInt(h) : x), 0n);
+  const largest = largestHeap(params);
   return Math.max(params.search, largest <= BigInt(MAX_SEARCH) ? Number(largest) : 0);
 }
 
