@@ -341,6 +341,27 @@ describe('octal solver: how far to look', () => {
     expect(unknown(computed)).toBe(2 * computed);
   });
 
+  it('reports the progress of a search grown on its own in order, the asked part first, from 0 to 1', () => {
+    // 0.404 has no period in its first 250,000 values: a heap of 10^18 grows the search past the 16,384 asked.
+    const reports: number[] = [];
+    const target = affordableSearch('0.404', digitsOf('0.404'), 400);
+    expect(target).toBeGreaterThan(16_384);
+    expect(() =>
+      solveOctal(
+        params('0.404', ['1000000000000000000'], 16_384),
+        { onProgress: (f) => reports.push(f) },
+        400,
+      ),
+    ).toThrow(ValueUnknownError);
+    // The asked part's end is reported as its share of the whole, then the growth runs on to 1.
+    expect(reports).toContain(16_384 / target);
+    expect(reports.at(-1)).toBe(1);
+    reports.forEach((fraction, i) => {
+      expect(fraction).toBeGreaterThanOrEqual(i === 0 ? 0 : reports[i - 1]!);
+      expect(fraction).toBeLessThanOrEqual(1);
+    });
+  });
+
   it('grows the search on its own as far as the time allows, by tenths, never below the profile', () => {
     const six = [6];
     const whole = estimateOctalCost({ code: '0.6', heaps: ['1'], search: 10_000_000 });

@@ -110,9 +110,11 @@ export class OutcomeCache {
     // With L = limit + width, a table of at most `limit` positions means a cycle of windows closing by position
     // L; Brent's first phase finds it before position 3L (the tortoise waits at 2^k - 1 < 2L), so a search
     // that gives up at 4L + 64 turns away only pairs too long to tabulate.
+    // Stryker disable next-line ArithmeticOperator: a smaller budget only sends more pairs to the full solver, which answers alike
     const cycle = partisanCycleKernel(rule, 4 * (limit + rule.width) + 64);
     if (cycle === null) return null;
     // The window at position w covers w - width .. w - 1, so the values themselves repeat from start - width.
+    // Stryker disable next-line ArithmeticOperator: a later start is a pre-period too (a longer table, the same answers)
     const preperiod = Math.max(0, cycle.start - rule.width);
     const { period } = cycle;
     const length = preperiod + period;
