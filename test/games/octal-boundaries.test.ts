@@ -342,7 +342,7 @@ describe('octal solver: how far to look', () => {
   });
 
   it('reports the progress of a search grown on its own in order, the asked part first, from 0 to 1', () => {
-    // 0.404 has no period in its first 250,000 values: a heap of 10^18 grows the search past the 16,384 asked.
+    // 0.404 shows no period in its first 262,144 values: a heap of 10^18 grows the search past the 16,384 asked.
     const reports: number[] = [];
     const target = affordableSearch('0.404', digitsOf('0.404'), 400);
     expect(target).toBeGreaterThan(16_384);
