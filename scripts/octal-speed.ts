@@ -10,6 +10,10 @@
  *       change against the previous engine's values).
  *   OCTAL_ENGINE_OLD=engine.ts tsx scripts/octal-speed.ts compare [N=100000] [plainN=30000]   this engine
  *       against a copy of the previous one, every code, every value computed.
+ *   tsx scripts/octal-speed.ts kinds [N=65536]   why the slow codes are slow: each code's rare positions at N / 2
+ *       and N, every value computed, sorted into no sparse space (the quadratic method), a rare set still
+ *       growing (by more than a fifth), and a settled rare set (the walk for rare option values is the cost).
+ *       Codes proven periodic by N are left out. Use with `only=` and the codes `time` listed.
  *   Add `only=0.6,0.106` to restrict the codes.
  */
 import { createHash } from 'node:crypto';
@@ -82,6 +86,24 @@ if (mode === 'time') {
   console.log(
     `${codes.length} codes, G(0..${n}): ${(total / 1000).toFixed(1)} s CPU; ${slow.length} slower than ${slowMs} ms or stopped: ${list.join(', ')}`,
   );
+} else if (mode === 'kinds') {
+  const n = Number(nText ?? 65_536);
+  const kinds: Record<'plain' | 'growing' | 'settled', string[]> = { plain: [], growing: [], settled: [] };
+  for (const code of codes) {
+    const table = new ValueTable(makeRule(readOctalCode(code).digits));
+    table.valuesTo(n >> 1, true);
+    const half = table.rarePositions;
+    table.valuesTo(n, true);
+    if (table.period !== null) continue;
+    const rare = table.rarePositions;
+    if (rare < 0) kinds.plain.push(code);
+    else if (half < 0 || rare > 1.2 * half + 50) kinds.growing.push(`${code} (${half} -> ${rare})`);
+    else kinds.settled.push(`${code} (${rare})`);
+  }
+  console.log(`rare positions at G(0..${n / 2}) and G(0..${n}), codes without a proven period:`);
+  console.log(`no sparse space (${kinds.plain.length}): ${kinds.plain.join(', ')}`);
+  console.log(`rare set growing (${kinds.growing.length}): ${kinds.growing.join(', ')}`);
+  console.log(`rare set settled (${kinds.settled.length}): ${kinds.settled.join(', ')}`);
 } else if (mode === 'dump' || mode === 'check') {
   const n = Number(nText);
   const file = extra;
