@@ -65,6 +65,7 @@ const INSTRUCTIONS: Record<string, readonly [readonly number[], Immediate]> = {
   'i32.ge_u': [[0x4f], 'none'],
   'i32.ctz': [[0x68], 'none'],
   'i32.div_u': [[0x6e], 'none'],
+  'i32.rem_u': [[0x70], 'none'],
   'i32.or': [[0x72], 'none'],
   'i32.xor': [[0x73], 'none'],
   'i64.eqz': [[0x50], 'none'],
@@ -1488,6 +1489,199 @@ const partisanValuesSource: FunctionSource = {
     i32.const 0`,
 };
 
+// ---------------------------------------------------------------------------------------------------------
+// Multiplication's judge: whole contest tests read, solved and answered in one call per stretch of input. In
+// JavaScript the same loop runs cold for most of a 10^4-test file (V8 optimises it late in so short a run).
+
+/** Pushes 1 when the byte in $c is not one of the six ASCII whitespace bytes (9 .. 13, 32), else 0. */
+const notSpace = `local.get $c i32.const 32 i32.ne local.get $c i32.const 9 i32.sub i32.const 4 i32.gt_u i32.and`;
+
+/** Skips whitespace from $p (below $inEnd), adding the newlines passed to $newlines. */
+const skipBlanks = (label: string): string => `
+    block $${label}
+      loop $${label}Each
+        local.get $p local.get $inEnd i32.ge_u br_if $${label}
+        local.get $p i32.load8_u offset=0 local.set $c
+        ${notSpace} br_if $${label}
+        local.get $newlines local.get $c i32.const 10 i32.eq i32.add local.set $newlines
+        local.get $p i32.const 1 i32.add local.set $p
+        br $${label}Each
+      end
+    end`;
+
+/** Pushes the exponent of the prime at $at in $m ($m itself left alone; $q, $e scratch). */
+const exponentAt = (label: string): string => `
+    local.get $at i32.load offset=0 local.set $prime
+    local.get $n local.set $q
+    i32.const 0 local.set $e
+    block $${label}
+      loop $${label}Each
+        local.get $q local.get $prime i32.rem_u br_if $${label}
+        local.get $q local.get $prime i32.div_u local.set $q
+        local.get $e i32.const 1 i32.add local.set $e
+        br $${label}Each
+      end
+    end
+    local.get $e`;
+
+/**
+ * multiplicationRun(in, inEnd, eof, maxTests, out, stateAt, factorOut, tableAt, groups, basesAt) -> tests.
+ * Reads up to maxTests tests `N Name` from the bytes [in, inEnd), each N a plain decimal of at most 10 digits
+ * from 2 to 2^31 - 1 and each Name "Alice" or "Bob", both followed by whitespace (or by the end when eof is 1),
+ * and writes each answer ("Alice", "Bob" or "tie", then a newline) from `out` on. It stops before the first
+ * test that is anything else (a larger N, a token at the end of the bytes, a mistake), which the JavaScript
+ * reader then takes the careful way. At stateAt: the address after the last test read, the newlines read up
+ * to it, the address after the last answer written (i32 each).
+ *
+ * The closed form (src/games/multiplication/solve.ts) from factor32's distinct primes: three or more, a tie;
+ * one prime, the first player wins when its exponent is odd; two, the second when their exponents are equal,
+ * the first when they are one apart, else a tie.
+ */
+const multiplicationRunSource: FunctionSource = {
+  name: 'multiplicationRun',
+  params: [
+    ['$in', 'i32'],
+    ['$inEnd', 'i32'],
+    ['$eof', 'i32'],
+    ['$maxTests', 'i32'],
+    ['$out', 'i32'],
+    ['$stateAt', 'i32'],
+    ['$factorOut', 'i32'],
+    ['$tableAt', 'i32'],
+    ['$groups', 'i32'],
+    ['$basesAt', 'i32'],
+  ],
+  result: 'i32',
+  locals: [
+    ['$tests', 'i32'],
+    ['$lines', 'i32'],
+    ['$newlines', 'i32'],
+    ['$p', 'i32'],
+    ['$c', 'i32'],
+    ['$start', 'i32'],
+    ['$v', 'i64'],
+    ['$n', 'i32'],
+    ['$first', 'i32'],
+    ['$count', 'i32'],
+    ['$at', 'i32'],
+    ['$prime', 'i32'],
+    ['$q', 'i32'],
+    ['$e', 'i32'],
+    ['$outcome', 'i32'],
+  ],
+  body: `
+    i32.const 0 local.set $tests
+    i32.const 0 local.set $lines
+    block $stop
+      loop $test
+        local.get $tests local.get $maxTests i32.ge_u br_if $stop
+        local.get $in local.set $p
+        i32.const 0 local.set $newlines
+        ${skipBlanks('blanksBeforeN')}
+        ;; N: 1 to 10 digits (an i64 cannot overflow), then whitespace or the end of the input
+        local.get $p local.set $start
+        i64.const 0 local.set $v
+        block $digits
+          loop $digit
+            local.get $p local.get $inEnd i32.ge_u br_if $digits
+            local.get $p i32.load8_u offset=0 i32.const 48 i32.sub local.tee $c
+            i32.const 9 i32.gt_u br_if $digits
+            local.get $p local.get $start i32.sub i32.const 10 i32.ge_u br_if $stop
+            local.get $v i64.const 10 i64.mul local.get $c i64.extend_i32_u i64.add local.set $v
+            local.get $p i32.const 1 i32.add local.set $p
+            br $digit
+          end
+        end
+        local.get $p local.get $start i32.eq br_if $stop
+        local.get $p local.get $inEnd i32.ge_u
+        if
+          local.get $eof i32.eqz br_if $stop
+        else
+          local.get $p i32.load8_u offset=0 local.set $c
+          ${notSpace} br_if $stop
+        end
+        local.get $v i64.const 2 i64.lt_u br_if $stop
+        i64.const 2147483647 local.get $v i64.lt_u br_if $stop
+        local.get $v i32.wrap_i64 local.set $n
+        ${skipBlanks('blanksBeforeName')}
+        ;; the name: "Alice" or "Bob", then whitespace or the end of the input
+        local.get $p local.set $start
+        block $word
+          loop $letter
+            local.get $p local.get $inEnd i32.ge_u br_if $word
+            local.get $p i32.load8_u offset=0 local.set $c
+            ${notSpace} i32.eqz br_if $word
+            local.get $p i32.const 1 i32.add local.set $p
+            br $letter
+          end
+        end
+        local.get $p local.get $inEnd i32.ge_u local.get $eof i32.eqz i32.and br_if $stop
+        i32.const 2 local.set $first ;; neither name
+        local.get $p local.get $start i32.sub i32.const 5 i32.eq
+        if ;; "Alic" as a little-endian i32, then "e"
+          local.get $start i32.load offset=0 i32.const 0x63696c41 i32.eq
+          local.get $start i32.load8_u offset=4 i32.const 0x65 i32.eq i32.and
+          if i32.const 0 local.set $first end
+        end
+        local.get $p local.get $start i32.sub i32.const 3 i32.eq
+        if ;; "Bo" as a little-endian i16, then "b"
+          local.get $start i32.load16_u offset=0 i32.const 0x6f42 i32.eq
+          local.get $start i32.load8_u offset=2 i32.const 0x62 i32.eq i32.and
+          if i32.const 1 local.set $first end
+        end
+        local.get $first i32.const 2 i32.eq br_if $stop
+        ;; the test is read: the outcome for the first player (0 first, 1 second, 2 tie)
+        local.get $p local.set $in
+        local.get $lines local.get $newlines i32.add local.set $lines
+        local.get $n local.get $factorOut local.get $tableAt local.get $groups local.get $basesAt call $factor32
+        local.get $factorOut i32.sub i32.const 2 i32.shr_u local.set $count
+        local.get $factorOut local.set $at
+        i32.const 2 local.set $outcome
+        local.get $count i32.const 1 i32.eq
+        if
+          i32.const 1 ${exponentAt('onlyPrime')} i32.const 1 i32.and i32.sub local.set $outcome
+        end
+        local.get $count i32.const 2 i32.eq
+        if
+          ${exponentAt('firstPrime')}
+          local.get $factorOut i32.const 4 i32.add local.set $at
+          ${exponentAt('secondPrime')}
+          i32.sub local.tee $e
+          i32.eqz
+          if
+            i32.const 1 local.set $outcome
+          else
+            local.get $e i32.const 1 i32.add i32.const 2 i32.le_u
+            if i32.const 0 local.set $outcome end
+          end
+        end
+        ;; the answer: tie, or the winner's name (the first player on outcome 0, the other on 1)
+        local.get $outcome i32.const 2 i32.eq
+        if
+          local.get $out i32.const 0x0a656974 i32.store offset=0 ;; "tie", a newline
+          local.get $out i32.const 4 i32.add local.set $out
+        else
+          local.get $first local.get $outcome i32.xor
+          if
+            local.get $out i32.const 0x0a626f42 i32.store offset=0 ;; "Bob", a newline
+            local.get $out i32.const 4 i32.add local.set $out
+          else
+            local.get $out i32.const 0x63696c41 i32.store offset=0 ;; "Alic"
+            local.get $out i32.const 0x65 i32.store8 offset=4
+            local.get $out i32.const 10 i32.store8 offset=5
+            local.get $out i32.const 6 i32.add local.set $out
+          end
+        end
+        local.get $tests i32.const 1 i32.add local.set $tests
+        br $test
+      end
+    end
+    local.get $stateAt local.get $in i32.store offset=0
+    local.get $stateAt local.get $lines i32.store offset=4
+    local.get $stateAt local.get $out i32.store offset=8
+    local.get $tests`,
+};
+
 /** The kernel module: the functions above, all exported, and one exported memory. */
 export function assembleKernel(): Uint8Array {
   return assemble([
@@ -1511,6 +1705,7 @@ export function assembleKernel(): Uint8Array {
     partisanPeriodSource,
     partisanStartSource,
     partisanValuesSource,
+    multiplicationRunSource,
   ]);
 }
 

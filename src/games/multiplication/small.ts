@@ -3,8 +3,8 @@
  * the primes below 1000 runs in the WebAssembly kernel (no warm-up, unlike a JavaScript loop run a few
  * thousand times in a short process); the rest has no prime below 1000, so a scan of the primes from 1009 to
  * its cube root (at most 1291) leaves 1, a prime, a prime's square or the product of two distinct primes, told
- * apart by a square root and one Miller-Rabin test in the kernel. The judge takes this path for every N it
- * can read as a small number.
+ * apart by a square root and one Miller-Rabin test in the kernel. The judge takes this path for the small N
+ * its kernel loop leaves to JavaScript (multiplicationRunKernel reads and answers the plain ones itself).
  */
 import { isOddPrime32Kernel, trial32Found, trial32Kernel } from '../../math/u64-kernel.js';
 import type { Signature } from './solve.js';
