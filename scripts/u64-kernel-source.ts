@@ -53,12 +53,14 @@ const INSTRUCTIONS: Record<string, readonly [readonly number[], Immediate]> = {
   'i32.store': [[0x36], 'mem2'],
   'i64.store': [[0x37], 'mem3'],
   'i32.store8': [[0x3a], 'mem0'],
+  'i32.store16': [[0x3b], 'mem1'],
   'i32.const': [[0x41], 'i32'],
   'i64.const': [[0x42], 'i64'],
   'i32.eqz': [[0x45], 'none'],
   'i32.eq': [[0x46], 'none'],
   'i32.ne': [[0x47], 'none'],
   'i32.le_s': [[0x4c], 'none'],
+  'i32.gt_s': [[0x4a], 'none'],
   'i32.lt_u': [[0x49], 'none'],
   'i32.gt_u': [[0x4b], 'none'],
   'i32.le_u': [[0x4d], 'none'],
@@ -1682,6 +1684,118 @@ const multiplicationRunSource: FunctionSource = {
     local.get $tests`,
 };
 
+// ---------------------------------------------------------------------------------------------------------
+// ABGAME's judge: whole boards read and answered in one call per stretch of input, for the same reason.
+
+/**
+ * abgameRun(in, inEnd, eof, maxBoards, out, stateAt) -> boards. Reads up to maxBoards boards from the bytes
+ * [in, inEnd), each a run of 'A', 'B' and '.' after whitespace, ended by whitespace (or by the end when eof is
+ * 1), and writes each winner ("A" or "B", then a newline) from `out` on. It stops before the first board that
+ * is anything else (a byte that is not a cell, a board reaching the end of the bytes, no board at all), which
+ * the JavaScript reader then takes the careful way. At stateAt: the address after the last board read (its
+ * whitespace left unread), the newlines read up to it, the address after the last answer written (i32 each).
+ *
+ * The rule (src/games/abgame/winner-scan.ts, cell by cell): characters pair up left to right; a pair's gap is
+ * a spare store for its owner when both are the same player's, else a contested heap; an odd last character's
+ * gap to the wall is its owner's. A wins iff spareA > spareB, or they tie and the XOR of the heaps is not 0.
+ */
+const abgameRunSource: FunctionSource = {
+  name: 'abgameRun',
+  params: [
+    ['$in', 'i32'],
+    ['$inEnd', 'i32'],
+    ['$eof', 'i32'],
+    ['$maxBoards', 'i32'],
+    ['$out', 'i32'],
+    ['$stateAt', 'i32'],
+  ],
+  result: 'i32',
+  locals: [
+    ['$boards', 'i32'],
+    ['$lines', 'i32'],
+    ['$newlines', 'i32'],
+    ['$p', 'i32'],
+    ['$c', 'i32'],
+    ['$diff', 'i32'],
+    ['$xor', 'i32'],
+    ['$state', 'i32'], // 0: no character waits for its partner; else 1 | owner << 1 (owner 0 for A, 1 for B)
+    ['$run', 'i32'], // the dots since the last character
+    ['$owner', 'i32'],
+  ],
+  body: `
+    i32.const 0 local.set $boards
+    i32.const 0 local.set $lines
+    block $stop
+      loop $board
+        local.get $boards local.get $maxBoards i32.ge_u br_if $stop
+        local.get $in local.set $p
+        i32.const 0 local.set $newlines
+        ${skipBlanks('blanksBeforeBoard')}
+        local.get $p local.get $inEnd i32.ge_u br_if $stop
+        i32.const 0 local.set $diff
+        i32.const 0 local.set $xor
+        i32.const 0 local.set $state
+        i32.const 0 local.set $run
+        block $ended
+          loop $cell
+            local.get $p local.get $inEnd i32.ge_u
+            if
+              local.get $eof i32.eqz br_if $stop
+              br $ended
+            end
+            local.get $p i32.load8_u offset=0 local.tee $c i32.const 46 i32.eq
+            if ;; a dot
+              local.get $run i32.const 1 i32.add local.set $run
+              local.get $p i32.const 1 i32.add local.set $p
+              br $cell
+            end
+            local.get $c i32.const 65 i32.sub local.tee $owner i32.const 1 i32.gt_u
+            if ;; not a character: whitespace ends the board, anything else is for JavaScript to name
+              ${notSpace} br_if $stop
+              br $ended
+            end
+            local.get $state i32.const 1 i32.and
+            if ;; the character closes the waiting pair
+              local.get $state i32.const 1 i32.shr_u local.get $owner i32.ne
+              if
+                local.get $xor local.get $run i32.xor local.set $xor
+              else
+                local.get $diff local.get $run i32.const 0 local.get $run i32.sub local.get $owner i32.eqz select
+                i32.add local.set $diff
+              end
+              i32.const 0 local.set $state
+            else
+              local.get $owner i32.const 1 i32.shl i32.const 1 i32.or local.set $state
+            end
+            i32.const 0 local.set $run
+            local.get $p i32.const 1 i32.add local.set $p
+            br $cell
+          end
+        end
+        ;; an odd last character: its gap to the wall is its owner's
+        local.get $state i32.const 1 i32.and
+        if
+          local.get $diff local.get $run i32.const 0 local.get $run i32.sub local.get $state i32.const 2 i32.and i32.eqz select
+          i32.add local.set $diff
+        end
+        local.get $out
+        i32.const 0x0a41 i32.const 0x0a42
+        local.get $diff i32.const 0 i32.gt_s local.get $diff i32.eqz local.get $xor i32.const 0 i32.ne i32.and i32.or
+        select ;; "A" or "B", then a newline (a little-endian i16)
+        i32.store16 offset=0
+        local.get $out i32.const 2 i32.add local.set $out
+        local.get $p local.set $in
+        local.get $lines local.get $newlines i32.add local.set $lines
+        local.get $boards i32.const 1 i32.add local.set $boards
+        br $board
+      end
+    end
+    local.get $stateAt local.get $in i32.store offset=0
+    local.get $stateAt local.get $lines i32.store offset=4
+    local.get $stateAt local.get $out i32.store offset=8
+    local.get $boards`,
+};
+
 /** The kernel module: the functions above, all exported, and one exported memory. */
 export function assembleKernel(): Uint8Array {
   return assemble([
@@ -1706,6 +1820,7 @@ export function assembleKernel(): Uint8Array {
     partisanStartSource,
     partisanValuesSource,
     multiplicationRunSource,
+    abgameRunSource,
   ]);
 }
 

@@ -106,11 +106,11 @@ export interface JudgeFormat<P, R> {
   /** The original contest output for one test case, without the trailing newline. */
   format(result: R, params: P): string;
   /**
-   * Optional: the whole judge over bytes -- read, solve and format every test -- giving each output line to
-   * `answer` in order. It reads synchronously (./byte-reader.ts) and checks everything `params` would, so
+   * Optional: the whole judge over bytes -- read, solve and format every test -- giving the output lines to
+   * `answer` in order, one or more at a time (several joined by newlines, none after the last). It reads synchronously (./byte-reader.ts) and checks everything `params` would, so
    * `grundy judge` runs it without zod and without an await per token; the errors are `parse`'s, word for word.
    */
-  run?(input: ByteReader, answer: (line: string) => void): Reading<void>;
+  run?(input: ByteReader, answer: (lines: string) => void): Reading<void>;
   /**
    * Optional: bytes per block when `run` reads a file descriptor (default BLOCK_BYTES, 1 MB). A judge that
    * streams huge tests through a fast loop reads smaller blocks, which stay in the processor's cache.

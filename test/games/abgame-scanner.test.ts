@@ -114,7 +114,8 @@ async function judgeChunks(input: string, cuts: readonly number[]): Promise<stri
   const run = abgame.judge.run?.bind(abgame.judge);
   if (run === undefined) throw new Error('abgame has no byte judge');
   const answers: string[] = [];
-  await driveChunks(input, cuts, (reader) => run(reader, (answer) => answers.push(answer)));
+  // The judge gives its answers a line or several at a time.
+  await driveChunks(input, cuts, (reader) => run(reader, (lines) => answers.push(...lines.split('\n'))));
   return answers;
 }
 

@@ -1,13 +1,15 @@
 /**
  * The original CodeChef ABGAME format: T, then T boards, one per line; the answer is `A` or `B` per board.
- * Grundy's own limits apply (up to 10^6 boards of up to 10^8 cells each), not the contest's. `run` streams
- * every board through the winner-only scanner (winner-scan.ts), so a board of 10^8 cells is read in constant
- * memory.
+ * Grundy's own limits apply (up to 10^6 boards of up to 10^8 cells each), not the contest's. `run` reads the
+ * boards that lie wholly in a stretch of the block in the kernel (abgameRunKernel) and streams every other
+ * board through the winner-only scanner (winner-scan.ts), so a board of 10^8 cells is read in constant memory.
  */
 import { isSpaceByte, type ByteReader, type Reading } from '../../core/byte-reader.js';
 import { JudgeInputError } from '../../core/errors.js';
+import { KernelStretches } from '../../core/kernel-stretches.js';
 import type { JudgeFormat } from '../../core/game.js';
 import type { InputReader } from '../../core/reader.js';
+import { abgameRunKernel } from '../../math/u64-kernel.js';
 import { MAX_BOARD_CELLS, describeCharacter, firstBadIndex } from './limits.js';
 import type { AbgameParams, AbgameResult } from './schema.js';
 import { WinnerScanner } from './winner-scan.js';
@@ -100,7 +102,14 @@ export const abgameJudge: JudgeFormat<AbgameParams, AbgameResult> = {
   readBlockBytes: 1 << 16,
   *run(input, answer) {
     const count = yield* input.int('the number of boards T', 1, MAX_JUDGE_BOARDS);
-    for (let t = 1; t <= count; t++) answer((yield* readBoard(input, t, count, MAX_JUDGE_CELLS)).winner);
+    // Boards lying wholly in a stretch of the block are read and answered in the kernel; the rest (a board
+    // across a block border, a mistake) through readBoard.
+    const kernel = new KernelStretches(abgameRunKernel);
+    for (let t = 1; t <= count; t++) {
+      t += kernel.run(input, answer, count - t + 1);
+      if (t > count) break;
+      answer((yield* readBoard(input, t, count, MAX_JUDGE_CELLS)).winner);
+    }
     yield* input.expectEnd();
   },
 };

@@ -1,5 +1,6 @@
 /** The original format: T, then T lines `N Name`; one line per case: `Alice`, `Bob` or `tie`. */
 import type { ByteReader } from '../../core/byte-reader.js';
+import { KernelStretches } from '../../core/kernel-stretches.js';
 import type { JudgeFormat } from '../../core/game.js';
 import { smallestFactorsUpTo } from '../../math/factor.js';
 import { multiplicationRunKernel } from '../../math/u64-kernel.js';
@@ -73,49 +74,6 @@ class Answers {
 /** 10^18 as tryDigits leaves it: high * 10^9 + low. */
 const MAX_HIGH = Number(MAX_N / 1_000_000_000n);
 
-/** Bytes handed to the kernel at first, and at most (see KernelRuns). */
-const FIRST_WINDOW = 256;
-const MAX_WINDOW = 1 << 20;
-/** After this many calls in a row that read no test, the kernel is asked only every MAX_SKIP tests. */
-const MAX_SKIP = 64;
-
-/**
- * Hands stretches of the block to the kernel (multiplicationRunKernel), which reads and answers the plain
- * small tests there with no JavaScript per test. Each call copies its stretch into the kernel's memory, so the
- * stretch starts small and grows only while the kernel reads nearly all of it; a file of tests the kernel
- * leaves to JavaScript (N above 2^31, say) costs a few hundred bytes copied per test at first, then a call
- * every MAX_SKIP tests.
- */
-class KernelRuns {
-  private window = FIRST_WINDOW;
-  private skip = 0;
-  private wait = 0;
-
-  /** Tests read and answered from the reader's position, at most `left`. */
-  run(input: ByteReader, answers: Answers, left: number): number {
-    if (this.wait > 0) {
-      this.wait--;
-      return 0;
-    }
-    const length = Math.min(input.end - input.pos, this.window);
-    const eof = input.eof && input.pos + length === input.end;
-    const run = multiplicationRunKernel(input.buf.subarray(input.pos, input.pos + length), eof, left);
-    if (run.tests === 0) {
-      this.window = FIRST_WINDOW;
-      this.skip = Math.min(MAX_SKIP, 2 * this.skip + 1);
-      this.wait = this.skip;
-      return 0;
-    }
-    this.skip = 0;
-    this.window = 2 * run.consumed >= length ? Math.min(4 * this.window, MAX_WINDOW) : FIRST_WINDOW;
-    input.pos += run.consumed;
-    input.line += run.newlines;
-    input.lastLine = input.line;
-    answers.add(run.text);
-    return run.tests;
-  }
-}
-
 /**
  * Tests `from`.. `t` while each is an N in range and a player's name lying wholly in the block: the plain
  * small ones in the kernel, the rest in a plain function, whose loop V8 optimises while it runs (a
@@ -125,13 +83,13 @@ class KernelRuns {
 function quickTests(
   input: ByteReader,
   answers: Answers,
-  kernel: KernelRuns,
+  kernel: KernelStretches,
   from: number,
   t: number,
 ): number {
   let test = from;
   for (; test <= t; test++) {
-    test += kernel.run(input, answers, t - test + 1);
+    test += kernel.run(input, answers.add, t - test + 1);
     if (test > t) break;
     const { pos, line, lastLine } = input;
     const n = input.tryInt(Number(MIN_N), MAX_SMALL_N);
@@ -172,7 +130,7 @@ export const multiplicationJudge: JudgeFormat<MultiplicationParams, Multiplicati
   *run(input, answer) {
     const t = yield* input.int('the number of tests T', 1, MAX_TESTS);
     const answers = new Answers(answer);
-    const kernel = new KernelRuns();
+    const kernel = new KernelStretches(multiplicationRunKernel);
     try {
       for (
         let test = quickTests(input, answers, kernel, 1, t);
