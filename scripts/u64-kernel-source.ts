@@ -39,6 +39,7 @@ const INSTRUCTIONS: Record<string, readonly [readonly number[], Immediate]> = {
   br: [[0x0c], 'label'],
   br_if: [[0x0d], 'label'],
   unreachable: [[0x00], 'none'],
+  drop: [[0x1a], 'none'],
   return: [[0x0f], 'none'],
   call: [[0x10], 'func'],
   select: [[0x1b], 'none'],
@@ -65,6 +66,7 @@ const INSTRUCTIONS: Record<string, readonly [readonly number[], Immediate]> = {
   'i32.gt_u': [[0x4b], 'none'],
   'i32.le_u': [[0x4d], 'none'],
   'i32.ge_u': [[0x4f], 'none'],
+  'i32.clz': [[0x67], 'none'],
   'i32.ctz': [[0x68], 'none'],
   'i32.div_u': [[0x6e], 'none'],
   'i32.rem_u': [[0x70], 'none'],
@@ -1796,6 +1798,199 @@ const abgameRunSource: FunctionSource = {
     local.get $boards`,
 };
 
+// ---------------------------------------------------------------------------------------------------------
+// PartisanGame's judge: whole tests read and answered in one call per stretch of input, for the same reason,
+// when both move sets lie within 1..PARTISAN_KERNEL_MOVES (every test of the contest's limits).
+
+/** Moves up to this: a pair of sets is a slot, Alice's mask times 2^5 plus Bob's (1,024 slots). */
+export const PARTISAN_KERNEL_MOVES = 5;
+
+/** Fails the test ($stop) unless the token that ended at $p ends in whitespace, or the input ends there. */
+const tokenEnds = `
+    local.get $p local.get $inEnd i32.ge_u
+    if
+      local.get $eof i32.eqz br_if $stop
+    else
+      local.get $p i32.load8_u offset=0 local.set $c
+      ${notSpace} br_if $stop
+    end`;
+
+/** $v = a plain decimal of 1 to 3 digits after whitespace, at most `max`, else the test fails ($stop). */
+const smallInt = (label: string, max: number): string => `
+    ${skipBlanks(`${label}Blanks`)}
+    local.get $p local.set $start
+    i32.const 0 local.set $v
+    block $${label}
+      loop $${label}Digit
+        local.get $p local.get $inEnd i32.ge_u br_if $${label}
+        local.get $p i32.load8_u offset=0 i32.const 48 i32.sub local.tee $c
+        i32.const 9 i32.gt_u br_if $${label}
+        local.get $p local.get $start i32.sub i32.const 3 i32.ge_u br_if $stop
+        local.get $v i32.const 10 i32.mul local.get $c i32.add local.set $v
+        local.get $p i32.const 1 i32.add local.set $p
+        br $${label}Digit
+      end
+    end
+    local.get $p local.get $start i32.eq br_if $stop
+    ${tokenEnds}
+    local.get $v i32.const ${max} i32.gt_u br_if $stop`;
+
+/** $mask = a set: a count, then that many distinct moves from 1 to PARTISAN_KERNEL_MOVES, else $stop. */
+const moveSet = (label: string): string => `
+    ${smallInt(`${label}Count`, 64)}
+    local.get $v local.set $count
+    i32.const 0 local.set $mask
+    block $${label}
+      loop $${label}Move
+        local.get $count i32.eqz br_if $${label}
+        ${smallInt(`${label}Value`, PARTISAN_KERNEL_MOVES)}
+        local.get $v i32.eqz br_if $stop
+        i32.const 1 local.get $v i32.const 1 i32.sub i32.shl local.tee $c
+        local.get $mask i32.and br_if $stop ;; a move twice: JavaScript names it
+        local.get $mask local.get $c i32.or local.set $mask
+        local.get $count i32.const 1 i32.sub local.set $count
+        br $${label}Move
+      end
+    end`;
+
+/**
+ * partisanRun(in, inEnd, eof, maxTests, out, stateAt, slotsAt, poolAt, poolUsed, poolEnd) -> tests. Reads up to
+ * maxTests tests `n k a_1..a_k m b_1..b_m` from [in, inEnd), n a plain decimal of at most 19 digits up to 10^18,
+ * the counts and moves of at most 3 digits, every move from 1 to PARTISAN_KERNEL_MOVES and distinct within its
+ * set, each token followed by whitespace (or by the end when eof is 1), and writes who wins ("Alice" or "Bob",
+ * then a newline) from `out` on. It stops before the first test that is anything else (larger moves, a token
+ * at the end of the bytes, a mistake), which the JavaScript reader then takes the careful way.
+ *
+ * A at n comes from the pair's table: its pre-period and one period of A (a byte per position) in the pool
+ * from poolAt, made here on the pair's first test with partisanPeriod, partisanStart and partisanValues, as
+ * OutcomeCache does (src/games/partisan/outcome.ts). Slot s = Alice's mask << 5 | Bob's, at slotsAt + 12 s:
+ * 1 + the table's offset in the pool (0: no table yet), the pre-period, the period (i32 each). A table that
+ * would end past poolEnd stops the run with a flag set, for a larger pool.
+ *
+ * At stateAt: the address after the last test read, the newlines read up to it, the address after the last
+ * answer written, the pool's bytes in use, and 1 when the pool ran out (i32 each).
+ */
+const partisanRunSource: FunctionSource = {
+  name: 'partisanRun',
+  params: [
+    ['$in', 'i32'],
+    ['$inEnd', 'i32'],
+    ['$eof', 'i32'],
+    ['$maxTests', 'i32'],
+    ['$out', 'i32'],
+    ['$stateAt', 'i32'],
+    ['$slotsAt', 'i32'],
+    ['$poolAt', 'i32'],
+    ['$poolUsed', 'i32'],
+    ['$poolEnd', 'i32'],
+  ],
+  result: 'i32',
+  locals: [
+    ['$tests', 'i32'],
+    ['$lines', 'i32'],
+    ['$newlines', 'i32'],
+    ['$p', 'i32'],
+    ['$c', 'i32'],
+    ['$start', 'i32'],
+    ['$v', 'i32'],
+    ['$n', 'i64'],
+    ['$count', 'i32'],
+    ['$mask', 'i32'],
+    ['$alice', 'i32'],
+    ['$slot', 'i32'],
+    ['$width', 'i32'],
+    ['$period', 'i32'],
+    ['$pre', 'i32'],
+    ['$full', 'i32'],
+  ],
+  body: `
+    i32.const 0 local.set $tests
+    i32.const 0 local.set $lines
+    i32.const 0 local.set $full
+    block $stop
+      loop $test
+        local.get $tests local.get $maxTests i32.ge_u br_if $stop
+        local.get $in local.set $p
+        i32.const 0 local.set $newlines
+        ${skipBlanks('blanksBeforeN')}
+        ;; n: 1 to 19 digits (below 2^64), at most 10^18
+        local.get $p local.set $start
+        i64.const 0 local.set $n
+        block $digits
+          loop $digit
+            local.get $p local.get $inEnd i32.ge_u br_if $digits
+            local.get $p i32.load8_u offset=0 i32.const 48 i32.sub local.tee $c
+            i32.const 9 i32.gt_u br_if $digits
+            local.get $p local.get $start i32.sub i32.const 19 i32.ge_u br_if $stop
+            local.get $n i64.const 10 i64.mul local.get $c i64.extend_i32_u i64.add local.set $n
+            local.get $p i32.const 1 i32.add local.set $p
+            br $digit
+          end
+        end
+        local.get $p local.get $start i32.eq br_if $stop
+        ${tokenEnds}
+        i64.const 1000000000000000000 local.get $n i64.lt_u br_if $stop
+        ${moveSet('alice')}
+        local.get $mask local.set $alice
+        ${moveSet('bob')}
+        local.get $slotsAt local.get $alice i32.const ${PARTISAN_KERNEL_MOVES} i32.shl local.get $mask i32.or
+        i32.const 12 i32.mul i32.add local.set $slot
+        local.get $slot i32.load offset=0 i32.eqz
+        if ;; the pair's first test: its table
+          i32.const 32 local.get $alice local.get $mask i32.or i32.const 1 i32.or i32.clz i32.sub local.set $width
+          local.get $alice i32.const 0 local.get $mask i32.const 0 local.get $width i32.const 1048576 call $partisanPeriod
+          local.set $period
+          local.get $alice i32.const 0 local.get $mask i32.const 0 local.get $width local.get $period call $partisanStart
+          local.get $width i32.sub local.tee $pre
+          i32.const 0 i32.le_s if i32.const 0 local.set $pre end
+          local.get $poolAt local.get $poolUsed i32.add local.get $pre i32.add local.get $period i32.add
+          local.get $poolEnd i32.gt_u
+          if ;; no room: the test is left unread, for a larger pool
+            i32.const 1 local.set $full
+            br $stop
+          end
+          local.get $alice i32.const 0 local.get $mask i32.const 0 local.get $width
+          local.get $pre local.get $period i32.add local.get $poolAt local.get $poolUsed i32.add
+          call $partisanValues drop
+          local.get $slot local.get $poolUsed i32.const 1 i32.add i32.store offset=0
+          local.get $slot local.get $pre i32.store offset=4
+          local.get $slot local.get $period i32.store offset=8
+          local.get $poolUsed local.get $pre i32.add local.get $period i32.add local.set $poolUsed
+        end
+        ;; the test is read
+        local.get $p local.set $in
+        local.get $lines local.get $newlines i32.add local.set $lines
+        ;; A at n: n itself within the pre-period, else folded into the first period ($v: the position)
+        local.get $slot i32.load offset=4 local.set $pre
+        local.get $n local.get $pre i64.extend_i32_u i64.lt_u
+        if
+          local.get $n i32.wrap_i64 local.set $v
+        else
+          local.get $n local.get $pre i64.extend_i32_u i64.sub local.get $slot i64.load32_u offset=8 i64.rem_u
+          i32.wrap_i64 local.get $pre i32.add local.set $v
+        end
+        local.get $poolAt local.get $slot i32.load offset=0 i32.add i32.const 1 i32.sub local.get $v i32.add
+        i32.load8_u offset=0
+        if
+          local.get $out i32.const 0x63696c41 i32.store offset=0 ;; "Alic"
+          local.get $out i32.const 0x0a65 i32.store16 offset=4 ;; "e", a newline
+          local.get $out i32.const 6 i32.add local.set $out
+        else
+          local.get $out i32.const 0x0a626f42 i32.store offset=0 ;; "Bob", a newline
+          local.get $out i32.const 4 i32.add local.set $out
+        end
+        local.get $tests i32.const 1 i32.add local.set $tests
+        br $test
+      end
+    end
+    local.get $stateAt local.get $in i32.store offset=0
+    local.get $stateAt local.get $lines i32.store offset=4
+    local.get $stateAt local.get $out i32.store offset=8
+    local.get $stateAt local.get $poolUsed i32.store offset=12
+    local.get $stateAt local.get $full i32.store offset=16
+    local.get $tests`,
+};
+
 /** The kernel module: the functions above, all exported, and one exported memory. */
 export function assembleKernel(): Uint8Array {
   return assemble([
@@ -1821,6 +2016,7 @@ export function assembleKernel(): Uint8Array {
     partisanValuesSource,
     multiplicationRunSource,
     abgameRunSource,
+    partisanRunSource,
   ]);
 }
 

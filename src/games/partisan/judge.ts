@@ -4,8 +4,10 @@
  */
 import type { ByteReader, Reading } from '../../core/byte-reader.js';
 import { JudgeInputError } from '../../core/errors.js';
+import { KernelStretches } from '../../core/kernel-stretches.js';
 import type { JudgeFormat } from '../../core/game.js';
 import type { InputReader } from '../../core/reader.js';
+import { PartisanKernelTables, partisanRunKernel } from '../../math/u64-kernel.js';
 import { MAX_MOVE, MAX_N } from './limits.js';
 import { OutcomeCache } from './outcome.js';
 import type { PartisanParams, PartisanResult } from './schema.js';
@@ -98,19 +100,24 @@ function quickTest(input: ByteReader, outcomes: OutcomeCache, masks: Int32Array)
 }
 
 /**
- * Tests `from`..`t` through quickTest, in a plain function, whose loop V8 optimises while it runs (a generator's
- * loop only from its next call, and a contest file is one call). Returns the first test quickTest declined.
+ * Tests `from`..`t`: those with both sets within 1..5 (every test of the contest's limits) read and answered in
+ * the kernel (partisanRunKernel), the rest through quickTest, in a plain function, whose loop V8 optimises while
+ * it runs (a generator's loop only from its next call, and a contest file is one call). Returns the first test
+ * quickTest declined.
  */
 function quickTests(
   input: ByteReader,
   outcomes: OutcomeCache,
   masks: Int32Array,
+  kernel: KernelStretches,
   answer: (line: string) => void,
   from: number,
   t: number,
 ): number {
   let test = from;
   for (; test <= t; test++) {
+    test += kernel.run(input, answer, t - test + 1);
+    if (test > t) break;
     const quick = quickTest(input, outcomes, masks);
     if (quick < 0) break;
     answer(quick === 1 ? 'Alice' : 'Bob');
@@ -137,10 +144,12 @@ export const partisanJudge: JudgeFormat<PartisanParams, PartisanResult> = {
     const outcomes = new OutcomeCache();
     const seen = new Uint8Array(MAX_MOVE + 1);
     const masks = new Int32Array(4);
+    const tables = new PartisanKernelTables();
+    const kernel = new KernelStretches((bytes, eof, most) => partisanRunKernel(bytes, eof, most, tables));
     for (
-      let test = quickTests(input, outcomes, masks, answer, 1, t);
+      let test = quickTests(input, outcomes, masks, kernel, answer, 1, t);
       test <= t;
-      test = quickTests(input, outcomes, masks, answer, test + 1, t)
+      test = quickTests(input, outcomes, masks, kernel, answer, test + 1, t)
     ) {
       // Test `test` the careful way (a token across a block border, a pair without a table, or a mistake).
       const n = yield* input.bigint(`n of test ${test}`, 0n, MAX_N);
