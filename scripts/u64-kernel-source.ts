@@ -1513,6 +1513,16 @@ const skipBlanks = (label: string): string => `
       end
     end`;
 
+/** Fails the test ($stop) unless the token that ended at $p ends in whitespace, or the input ends there. */
+const tokenEnds = `
+    local.get $p local.get $inEnd i32.ge_u
+    if
+      local.get $eof i32.eqz br_if $stop
+    else
+      local.get $p i32.load8_u offset=0 local.set $c
+      ${notSpace} br_if $stop
+    end`;
+
 /** Pushes the exponent of the prime at $at in $m ($m itself left alone; $q, $e scratch). */
 const exponentAt = (label: string): string => `
     local.get $at i32.load offset=0 local.set $prime
@@ -1597,13 +1607,7 @@ const multiplicationRunSource: FunctionSource = {
           end
         end
         local.get $p local.get $start i32.eq br_if $stop
-        local.get $p local.get $inEnd i32.ge_u
-        if
-          local.get $eof i32.eqz br_if $stop
-        else
-          local.get $p i32.load8_u offset=0 local.set $c
-          ${notSpace} br_if $stop
-        end
+        ${tokenEnds}
         local.get $v i64.const 2 i64.lt_u br_if $stop
         i64.const 2147483647 local.get $v i64.lt_u br_if $stop
         local.get $v i32.wrap_i64 local.set $n
@@ -1804,16 +1808,6 @@ const abgameRunSource: FunctionSource = {
 
 /** Moves up to this: a pair of sets is a slot, Alice's mask times 2^5 plus Bob's (1,024 slots). */
 export const PARTISAN_KERNEL_MOVES = 5;
-
-/** Fails the test ($stop) unless the token that ended at $p ends in whitespace, or the input ends there. */
-const tokenEnds = `
-    local.get $p local.get $inEnd i32.ge_u
-    if
-      local.get $eof i32.eqz br_if $stop
-    else
-      local.get $p i32.load8_u offset=0 local.set $c
-      ${notSpace} br_if $stop
-    end`;
 
 /** $v = a plain decimal of 1 to 3 digits after whitespace, at most `max`, else the test fails ($stop). */
 const smallInt = (label: string, max: number): string => `
