@@ -35,13 +35,18 @@ export class KernelStretches {
   run(input: ByteReader, answer: (lines: string) => void, left: number): number {
     // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: when the kernel is asked is speed only: JavaScript reads what it leaves, alike
     if (this.wait > 0) {
+      // Stryker disable next-line UpdateOperator: speed only (the kernel is not asked again)
       this.wait--;
       return 0;
     }
+    // Stryker disable next-line MethodExpression,ArithmeticOperator: a shorter stretch is speed only; a longer one is cut at the block's end by subarray, and its eof (below) is then false: speed only
     const length = Math.min(input.end - input.pos, this.stretch);
-    // The input ends with the stretch only when the stretch reaches the end of the last block.
+    // The input ends with the stretch only when the stretch reaches the end of the last block. (Saying it does
+    // not, when it does, only leaves the last test to JavaScript; the other way round reads a cut token whole.)
     const eof = input.eof && input.pos + length === input.end;
+    // Stryker disable next-line ArithmeticOperator: a shorter stretch is speed only
     const run = this.loop(input.buf.subarray(input.pos, input.pos + length), eof, left);
+    // Stryker disable next-line ConditionalExpression: true drops the kernel's answers, and JavaScript reads the same tests again (speed only)
     if (run.tests === 0) {
       // Stryker disable next-line all: the stretch's length and the skipping are speed only (see above)
       this.stretch = FIRST_STRETCH;

@@ -134,6 +134,19 @@ describe('abgame: the byte judge with the kernel', () => {
     }
   });
 
+  it('refuses a board more than T, read in the kernel or not', async () => {
+    for (const extra of ['A..B', `A${'.'.repeat(300)}B`]) {
+      const input = `3\n${'A.B\n'.repeat(3)}${extra}\n`;
+      const reference = await legacyJudgeOutput(game, input).then(
+        () => new Error('the token judge accepted it'),
+        (error: unknown) => error,
+      );
+      expect(String(reference)).toMatch(/line 5: expected the end of the input, found "A/);
+      for (const block of [undefined, 1, 13])
+        expect(String((await judgeUntilError(game, input, block)).error)).toBe(String(reference));
+    }
+  });
+
   it('takes a board cut off by the end of a stretch handed to the kernel for an unfinished one', async () => {
     // The kernel is handed 256 bytes at first: a bad cell inside them, and one after them, in a board they cut.
     const input = `3\n${'A'.repeat(200)}\n${'.'.repeat(50)}x\nA\n`;

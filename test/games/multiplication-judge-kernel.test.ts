@@ -176,6 +176,19 @@ describe('multiplication: the byte judge with the kernel', () => {
     );
   });
 
+  it('refuses a test more than T, read in the kernel or not', async () => {
+    for (const extra of ['12 Alice', '1000000000000000000 Bob']) {
+      const input = `3\n${'6 Bob\n'.repeat(3)}${extra}\n`;
+      const reference = await legacyJudgeOutput(game, input).then(
+        () => new Error('the token judge accepted it'),
+        (error: unknown) => error,
+      );
+      expect(String(reference)).toMatch(/line 5: expected the end of the input, found "/);
+      for (const block of [undefined, 1, 13])
+        expect(String((await judgeUntilError(game, input, block)).error)).toBe(String(reference));
+    }
+  });
+
   it('takes a name cut off by the end of a stretch handed to the kernel for no name', async () => {
     // The kernel is handed 256 bytes at first: here they end just after "Alice" of the token "Alicee".
     const input = `42\n\n${'2 Bob\n'.repeat(41)}12 Alicee\n`;

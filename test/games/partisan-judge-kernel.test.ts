@@ -213,6 +213,19 @@ describe('partisan: the byte judge with the kernel', () => {
     }
   });
 
+  it('refuses a test more than T, read in the kernel or not', async () => {
+    for (const extra of ['4 1 2 0', '4 1 40 0']) {
+      const input = `3\n${'4 1 2 0\n'.repeat(3)}${extra}\n`;
+      const reference = await legacyJudgeOutput(game, input).then(
+        () => new Error('the token judge accepted it'),
+        (error: unknown) => error,
+      );
+      expect(String(reference)).toMatch(/line 5: expected the end of the input, found "4"/);
+      for (const block of [undefined, 1, 13])
+        expect(String((await judgeUntilError(game, input, block)).error)).toBe(String(reference));
+    }
+  });
+
   it('takes a test cut off by the end of a stretch handed to the kernel for an unfinished one', async () => {
     // The kernel is handed 256 bytes at first: here they end inside the move 33 of test 32, after its "3".
     const head = `${'4 1 2 0\n'.repeat(31)}7 0 1 3`;
