@@ -107,8 +107,9 @@ export interface JudgeFormat<P, R> {
   format(result: R, params: P): string;
   /**
    * Optional: the whole judge over bytes -- read, solve and format every test -- giving the output lines to
-   * `answer` in order, one or more at a time (several joined by newlines, none after the last). It reads synchronously (./byte-reader.ts) and checks everything `params` would, so
-   * `grundy judge` runs it without zod and without an await per token; the errors are `parse`'s, word for word.
+   * `answer` in order, one or more at a time (several joined by newlines, none after the last). It reads
+   * synchronously (./byte-reader.ts) and checks everything `params` would, so `grundy judge` runs it without zod
+   * and without an await per token; the errors are `parse`'s, word for word.
    */
   run?(input: ByteReader, answer: (lines: string) => void): Reading<void>;
   /**

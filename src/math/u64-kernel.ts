@@ -6,8 +6,9 @@
  * The same module walks PartisanGame's 64-bit windows for its judge (partisanCycleKernel, partisanValuesKernel):
  * one instance, one memory, and WebAssembly's full speed from the first call, where a JavaScript loop run a
  * thousand times over short walks waits for V8 to optimise it.
- * Multiplication's judge reads and answers its plain tests here too (multiplicationRunKernel), for the same
- * reason: a contest file of 10^4 tests is over before V8 has optimised a JavaScript loop over them.
+ * The judges of Multiplication, ABGAME and PartisanGame read and answer their plain tests here too
+ * (multiplicationRunKernel, abgameRunKernel, partisanRunKernel, through src/core/kernel-stretches.ts), for the
+ * same reason: a contest file of 10^4 tests is over before V8 has optimised a JavaScript loop over them.
  *
  * The module is written out, readable, in scripts/u64-kernel-source.ts (`npm run kernel` regenerates); these are the bytes it assembles to (a test
  * keeps the two equal), embedded so that no process spends milliseconds assembling it at start.
