@@ -1523,6 +1523,57 @@ const tokenEnds = `
       ${notSpace} br_if $stop
     end`;
 
+/** The locals every judge loop has: tests answered, newlines up to the last one, the scan's position and byte. */
+const RUN_LOCALS = [
+  ['$tests', 'i32'],
+  ['$lines', 'i32'],
+  ['$newlines', 'i32'],
+  ['$p', 'i32'],
+  ['$c', 'i32'],
+] as const;
+
+/**
+ * A judge loop's frame: up to $maxTests tests from $in on, each read by `test` from $p (after the whitespace
+ * before it, its newlines counted in $newlines) and answered. `test` branches to $stop before anything it does
+ * not read plainly, and marks the test read (`testRead`) once it is. At $stateAt: where reading stopped, the
+ * newlines up to there, where writing stopped, then the locals `moreState` (i32 each).
+ */
+const judgeLoop = (test: string, moreState: readonly string[] = []): string => `
+    i32.const 0 local.set $tests
+    i32.const 0 local.set $lines
+    block $stop
+      loop $test
+        local.get $tests local.get $maxTests i32.ge_u br_if $stop
+        local.get $in local.set $p
+        i32.const 0 local.set $newlines
+        ${skipBlanks('blanksBeforeTest')}
+        ${test}
+        local.get $tests i32.const 1 i32.add local.set $tests
+        br $test
+      end
+    end
+    local.get $stateAt local.get $in i32.store offset=0
+    local.get $stateAt local.get $lines i32.store offset=4
+    local.get $stateAt local.get $out i32.store offset=8
+    ${moreState.map((local, i) => `local.get $stateAt local.get ${local} i32.store offset=${12 + 4 * i}`).join('\n    ')}
+    local.get $tests`;
+
+/** Marks the test read: reading resumes after it, and its newlines count. */
+const testRead = `
+        local.get $p local.set $in
+        local.get $lines local.get $newlines i32.add local.set $lines`;
+
+/** Writes "Alice" and a newline at $out ("Alic" as a little-endian i32, then "e\n" as an i16), moving $out on. */
+const writeAlice = `
+        local.get $out i32.const 0x63696c41 i32.store offset=0
+        local.get $out i32.const 0x0a65 i32.store16 offset=4
+        local.get $out i32.const 6 i32.add local.set $out`;
+
+/** Writes "Bob" and a newline at $out (a little-endian i32), moving $out on. */
+const writeBob = `
+        local.get $out i32.const 0x0a626f42 i32.store offset=0
+        local.get $out i32.const 4 i32.add local.set $out`;
+
 /** Pushes the exponent of the prime at $at in $m ($m itself left alone; $q, $e scratch). */
 const exponentAt = (label: string): string => `
     local.get $at i32.load offset=0 local.set $prime
@@ -1567,11 +1618,7 @@ const multiplicationRunSource: FunctionSource = {
   ],
   result: 'i32',
   locals: [
-    ['$tests', 'i32'],
-    ['$lines', 'i32'],
-    ['$newlines', 'i32'],
-    ['$p', 'i32'],
-    ['$c', 'i32'],
+    ...RUN_LOCALS,
     ['$start', 'i32'],
     ['$v', 'i64'],
     ['$n', 'i32'],
@@ -1583,15 +1630,7 @@ const multiplicationRunSource: FunctionSource = {
     ['$e', 'i32'],
     ['$outcome', 'i32'],
   ],
-  body: `
-    i32.const 0 local.set $tests
-    i32.const 0 local.set $lines
-    block $stop
-      loop $test
-        local.get $tests local.get $maxTests i32.ge_u br_if $stop
-        local.get $in local.set $p
-        i32.const 0 local.set $newlines
-        ${skipBlanks('blanksBeforeN')}
+  body: judgeLoop(`
         ;; N: 1 to 10 digits (an i64 cannot overflow), then whitespace or the end of the input
         local.get $p local.set $start
         i64.const 0 local.set $v
@@ -1638,9 +1677,8 @@ const multiplicationRunSource: FunctionSource = {
           if i32.const 1 local.set $first end
         end
         local.get $first i32.const 2 i32.eq br_if $stop
-        ;; the test is read: the outcome for the first player (0 first, 1 second, 2 tie)
-        local.get $p local.set $in
-        local.get $lines local.get $newlines i32.add local.set $lines
+        ${testRead}
+        ;; the outcome for the first player (0 first, 1 second, 2 tie)
         local.get $n local.get $factorOut local.get $tableAt local.get $groups local.get $basesAt call $factor32
         local.get $factorOut i32.sub i32.const 2 i32.shr_u local.set $count
         local.get $factorOut local.set $at
@@ -1670,31 +1708,15 @@ const multiplicationRunSource: FunctionSource = {
           local.get $out i32.const 4 i32.add local.set $out
         else
           local.get $first local.get $outcome i32.xor
-          if
-            local.get $out i32.const 0x0a626f42 i32.store offset=0 ;; "Bob", a newline
-            local.get $out i32.const 4 i32.add local.set $out
-          else
-            local.get $out i32.const 0x63696c41 i32.store offset=0 ;; "Alic"
-            local.get $out i32.const 0x65 i32.store8 offset=4
-            local.get $out i32.const 10 i32.store8 offset=5
-            local.get $out i32.const 6 i32.add local.set $out
-          end
-        end
-        local.get $tests i32.const 1 i32.add local.set $tests
-        br $test
-      end
-    end
-    local.get $stateAt local.get $in i32.store offset=0
-    local.get $stateAt local.get $lines i32.store offset=4
-    local.get $stateAt local.get $out i32.store offset=8
-    local.get $tests`,
+          if ${writeBob} else ${writeAlice} end
+        end`),
 };
 
 // ---------------------------------------------------------------------------------------------------------
 // ABGAME's judge: whole boards read and answered in one call per stretch of input, for the same reason.
 
 /**
- * abgameRun(in, inEnd, eof, maxBoards, out, stateAt) -> boards. Reads up to maxBoards boards from the bytes
+ * abgameRun(in, inEnd, eof, maxTests, out, stateAt) -> boards. Reads up to maxTests boards from the bytes
  * [in, inEnd), each a run of 'A', 'B' and '.' after whitespace, ended by whitespace (or by the end when eof is
  * 1), and writes each winner ("A" or "B", then a newline) from `out` on. It stops before the first board that
  * is anything else (a byte that is not a cell, a board reaching the end of the bytes, no board at all), which
@@ -1711,32 +1733,20 @@ const abgameRunSource: FunctionSource = {
     ['$in', 'i32'],
     ['$inEnd', 'i32'],
     ['$eof', 'i32'],
-    ['$maxBoards', 'i32'],
+    ['$maxTests', 'i32'],
     ['$out', 'i32'],
     ['$stateAt', 'i32'],
   ],
   result: 'i32',
   locals: [
-    ['$boards', 'i32'],
-    ['$lines', 'i32'],
-    ['$newlines', 'i32'],
-    ['$p', 'i32'],
-    ['$c', 'i32'],
+    ...RUN_LOCALS,
     ['$diff', 'i32'],
     ['$xor', 'i32'],
     ['$state', 'i32'], // 0: no character waits for its partner; else 1 | owner << 1 (owner 0 for A, 1 for B)
     ['$run', 'i32'], // the dots since the last character
     ['$owner', 'i32'],
   ],
-  body: `
-    i32.const 0 local.set $boards
-    i32.const 0 local.set $lines
-    block $stop
-      loop $board
-        local.get $boards local.get $maxBoards i32.ge_u br_if $stop
-        local.get $in local.set $p
-        i32.const 0 local.set $newlines
-        ${skipBlanks('blanksBeforeBoard')}
+  body: judgeLoop(`
         local.get $p local.get $inEnd i32.ge_u br_if $stop
         i32.const 0 local.set $diff
         i32.const 0 local.set $xor
@@ -1790,16 +1800,7 @@ const abgameRunSource: FunctionSource = {
         select ;; "A" or "B", then a newline (a little-endian i16)
         i32.store16 offset=0
         local.get $out i32.const 2 i32.add local.set $out
-        local.get $p local.set $in
-        local.get $lines local.get $newlines i32.add local.set $lines
-        local.get $boards i32.const 1 i32.add local.set $boards
-        br $board
-      end
-    end
-    local.get $stateAt local.get $in i32.store offset=0
-    local.get $stateAt local.get $lines i32.store offset=4
-    local.get $stateAt local.get $out i32.store offset=8
-    local.get $boards`,
+        ${testRead}`),
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -1880,11 +1881,7 @@ const partisanRunSource: FunctionSource = {
   ],
   result: 'i32',
   locals: [
-    ['$tests', 'i32'],
-    ['$lines', 'i32'],
-    ['$newlines', 'i32'],
-    ['$p', 'i32'],
-    ['$c', 'i32'],
+    ...RUN_LOCALS,
     ['$start', 'i32'],
     ['$v', 'i32'],
     ['$n', 'i64'],
@@ -1895,18 +1892,10 @@ const partisanRunSource: FunctionSource = {
     ['$width', 'i32'],
     ['$period', 'i32'],
     ['$pre', 'i32'],
-    ['$full', 'i32'],
+    ['$full', 'i32'], // 1 when the pool ran out (a local starts at 0)
   ],
-  body: `
-    i32.const 0 local.set $tests
-    i32.const 0 local.set $lines
-    i32.const 0 local.set $full
-    block $stop
-      loop $test
-        local.get $tests local.get $maxTests i32.ge_u br_if $stop
-        local.get $in local.set $p
-        i32.const 0 local.set $newlines
-        ${skipBlanks('blanksBeforeN')}
+  body: judgeLoop(
+    `
         ;; n: 1 to 19 digits (below 2^64), at most 10^18
         local.get $p local.set $start
         i64.const 0 local.set $n
@@ -1951,9 +1940,7 @@ const partisanRunSource: FunctionSource = {
           local.get $slot local.get $period i32.store offset=8
           local.get $poolUsed local.get $pre i32.add local.get $period i32.add local.set $poolUsed
         end
-        ;; the test is read
-        local.get $p local.set $in
-        local.get $lines local.get $newlines i32.add local.set $lines
+        ${testRead}
         ;; A at n: n itself within the pre-period, else folded into the first period ($v: the position)
         local.get $slot i32.load offset=4 local.set $pre
         local.get $n local.get $pre i64.extend_i32_u i64.lt_u
@@ -1965,24 +1952,9 @@ const partisanRunSource: FunctionSource = {
         end
         local.get $poolAt local.get $slot i32.load offset=0 i32.add i32.const 1 i32.sub local.get $v i32.add
         i32.load8_u offset=0
-        if
-          local.get $out i32.const 0x63696c41 i32.store offset=0 ;; "Alic"
-          local.get $out i32.const 0x0a65 i32.store16 offset=4 ;; "e", a newline
-          local.get $out i32.const 6 i32.add local.set $out
-        else
-          local.get $out i32.const 0x0a626f42 i32.store offset=0 ;; "Bob", a newline
-          local.get $out i32.const 4 i32.add local.set $out
-        end
-        local.get $tests i32.const 1 i32.add local.set $tests
-        br $test
-      end
-    end
-    local.get $stateAt local.get $in i32.store offset=0
-    local.get $stateAt local.get $lines i32.store offset=4
-    local.get $stateAt local.get $out i32.store offset=8
-    local.get $stateAt local.get $poolUsed i32.store offset=12
-    local.get $stateAt local.get $full i32.store offset=16
-    local.get $tests`,
+        if ${writeAlice} else ${writeBob} end`,
+    ['$poolUsed', '$full'],
+  ),
 };
 
 /** The kernel module: the functions above, all exported, and one exported memory. */

@@ -15,6 +15,7 @@ import {
   judgeOutput,
   judgeOutputInBlocks,
   judgeUntilError,
+  legacyJudgeError,
   legacyJudgeOutput,
 } from './judge-harness.js';
 
@@ -119,10 +120,7 @@ describe('abgame: the byte judge with the kernel', () => {
     for (const mistake of ['', '\nA.x.B', '\nA.B\u00e9', '\n#']) {
       for (const at of [0, 1, 299]) {
         const input = `${boards.length}${body(boards.slice(0, at))}${mistake}\n`;
-        const reference = await legacyJudgeOutput(game, input).then(
-          () => new Error('the token judge accepted it'),
-          (error: unknown) => error,
-        );
+        const reference = await legacyJudgeError(game, input);
         expect(String(reference)).toMatch(/^JudgeInputError: line \d+: /);
         const expected = at === 0 ? '' : await legacyJudgeOutput(game, `${at}${body(boards.slice(0, at))}\n`);
         for (const block of [undefined, 1, 13, 100]) {
@@ -137,10 +135,7 @@ describe('abgame: the byte judge with the kernel', () => {
   it('refuses a board more than T, read in the kernel or not', async () => {
     for (const extra of ['A..B', `A${'.'.repeat(300)}B`]) {
       const input = `3\n${'A.B\n'.repeat(3)}${extra}\n`;
-      const reference = await legacyJudgeOutput(game, input).then(
-        () => new Error('the token judge accepted it'),
-        (error: unknown) => error,
-      );
+      const reference = await legacyJudgeError(game, input);
       expect(String(reference)).toMatch(/line 5: expected the end of the input, found "A/);
       for (const block of [undefined, 1, 13])
         expect(String((await judgeUntilError(game, input, block)).error)).toBe(String(reference));
@@ -154,10 +149,7 @@ describe('abgame: the byte judge with the kernel', () => {
     const cut = `3\n${'A'.repeat(200)}\n${'.'.repeat(60)}A.x\nA\n`;
     expect(cut.indexOf('x') - '3'.length).toBeGreaterThan(256);
     for (const text of [input, cut]) {
-      const reference = await legacyJudgeOutput(game, text).then(
-        () => new Error('the token judge accepted it'),
-        (error: unknown) => error,
-      );
+      const reference = await legacyJudgeError(game, text);
       expect(String(reference)).toMatch(/line 3: board 2: cell \d+ holds "x"/);
       // Read whole and at its end (as from a file): the stretch ends before the input does.
       expect(String(await judgeError(game, text))).toBe(String(reference));

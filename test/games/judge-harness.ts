@@ -78,6 +78,14 @@ export async function legacyJudgeOutput(game: AnyGame, input: string): Promise<s
   return out;
 }
 
+/** The token judge's error for `input` (the reference for the byte judge's), or an Error saying it accepted it. */
+export async function legacyJudgeError(game: AnyGame, input: string): Promise<unknown> {
+  return legacyJudgeOutput(game, input).then(
+    () => new Error('the token judge accepted it'),
+    (error: unknown) => error,
+  );
+}
+
 /** The JudgeInputError the judge raises for `input`; fails the test if it accepts the input. */
 export async function judgeError(game: AnyGame, input: string): Promise<JudgeInputError> {
   try {

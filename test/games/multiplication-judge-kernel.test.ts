@@ -1,12 +1,12 @@
 /**
  * Multiplication: the kernel's judge loop (multiplicationRunKernel), which reads and answers plain small tests
- * with no JavaScript per test. Its answers against the brute force and against a factorisation done here by
- * plain trial division; where it stops (before anything it does not read, with the bytes and newlines it read
- * up to there); and whole files through the byte judge, against the token judge, as one block and in pieces.
+ * with no JavaScript per test. Its answers against the brute force (its minimax, and the rules applied to its
+ * plain trial division); where it stops (before anything it does not read, with the bytes and newlines it read up
+ * to there); and whole files through the byte judge, against the token judge, as one block and in pieces.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bruteOutcome } from '../../src/games/multiplication/brute.js';
+import { bruteOutcome, primeExponents } from '../../src/games/multiplication/brute.js';
 import { multiplication as game } from '../../src/games/multiplication/index.js';
 import { multiplicationRunKernel } from '../../src/math/u64-kernel.js';
 import { runs } from '../support/runs.js';
@@ -15,31 +15,16 @@ import {
   judgeOutput,
   judgeOutputInBlocks,
   judgeUntilError,
+  legacyJudgeError,
   legacyJudgeOutput,
 } from './judge-harness.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
-/** The exponents of n's primes, by trial division (n < 2^31: at most 46,341 divisions). */
-function exponents(n: number): number[] {
-  const found: number[] = [];
-  let rest = n;
-  for (let d = 2; d * d <= rest; d++) {
-    let e = 0;
-    while (rest % d === 0) {
-      rest /= d;
-      e++;
-    }
-    if (e > 0) found.push(e);
-  }
-  if (rest > 1) found.push(1);
-  return found;
-}
-
 /** The answer the rules give (solve.ts's closed form, restated from the exponents). */
 function answer(n: number, first: 'Alice' | 'Bob'): string {
   const other = first === 'Alice' ? 'Bob' : 'Alice';
-  const found = exponents(n);
+  const found = primeExponents(n).map((f) => f.exponent);
   const [a = 0, b] = found;
   if (found.length >= 3) return 'tie';
   if (b === undefined) return a % 2 === 1 ? first : other;
@@ -179,10 +164,7 @@ describe('multiplication: the byte judge with the kernel', () => {
   it('refuses a test more than T, read in the kernel or not', async () => {
     for (const extra of ['12 Alice', '1000000000000000000 Bob']) {
       const input = `3\n${'6 Bob\n'.repeat(3)}${extra}\n`;
-      const reference = await legacyJudgeOutput(game, input).then(
-        () => new Error('the token judge accepted it'),
-        (error: unknown) => error,
-      );
+      const reference = await legacyJudgeError(game, input);
       expect(String(reference)).toMatch(/line 5: expected the end of the input, found "/);
       for (const block of [undefined, 1, 13])
         expect(String((await judgeUntilError(game, input, block)).error)).toBe(String(reference));
@@ -193,10 +175,7 @@ describe('multiplication: the byte judge with the kernel', () => {
     // The kernel is handed 256 bytes at first: here they end just after "Alice" of the token "Alicee".
     const input = `42\n\n${'2 Bob\n'.repeat(41)}12 Alicee\n`;
     expect(input.indexOf('Alicee') + 5 - '42'.length).toBe(256);
-    const reference = await legacyJudgeOutput(game, input).then(
-      () => new Error('the token judge accepted it'),
-      (error: unknown) => error,
-    );
+    const reference = await legacyJudgeError(game, input);
     expect(String(reference)).toMatch(/line 44: expected the first player of test 42/);
     // Read whole and at its end (as from a file): the stretch ends before the input does.
     expect(String(await judgeError(game, input))).toBe(String(reference));
@@ -217,10 +196,7 @@ describe('multiplication: the byte judge with the kernel', () => {
       for (const at of [0, 1, 399]) {
         const before = [...tests.slice(0, at), ...whole];
         const input = `${tests.length}${body(tests.slice(0, at))}${mistake}\n`;
-        const reference = await legacyJudgeOutput(game, input).then(
-          () => new Error('the token judge accepted it'),
-          (error: unknown) => error,
-        );
+        const reference = await legacyJudgeError(game, input);
         expect(String(reference)).toMatch(/^JudgeInputError: line \d+: /);
         const expected = before.length === 0 ? '' : await legacyJudgeOutput(game, file(before));
         for (const block of [undefined, 1, 13, 100]) {

@@ -11,7 +11,13 @@ import { directTable } from '../../src/games/partisan/brute.js';
 import { partisan as game } from '../../src/games/partisan/index.js';
 import { PARTISAN_KERNEL_MOVES, PartisanKernelTables, partisanRunKernel } from '../../src/math/u64-kernel.js';
 import { runs } from '../support/runs.js';
-import { judgeOutput, judgeOutputInBlocks, judgeUntilError, legacyJudgeOutput } from './judge-harness.js';
+import {
+  judgeOutput,
+  judgeOutputInBlocks,
+  judgeUntilError,
+  legacyJudgeError,
+  legacyJudgeOutput,
+} from './judge-harness.js';
 
 const run = (text: string, eof = true, maxTests = 1 << 30, tables = new PartisanKernelTables()) =>
   partisanRunKernel(new TextEncoder().encode(text), eof, maxTests, tables);
@@ -198,10 +204,7 @@ describe('partisan: the byte judge with the kernel', () => {
     for (const mistake of ['', '\n7 2 3 3 0', '\n7 1 65 0', '\n1000000000000000001 0 0', '\n7 1']) {
       for (const at of [0, 1, 299]) {
         const input = `${tests.length}${body(tests.slice(0, at))}${mistake}\n`;
-        const reference = await legacyJudgeOutput(game, input).then(
-          () => new Error('the token judge accepted it'),
-          (error: unknown) => error,
-        );
+        const reference = await legacyJudgeError(game, input);
         expect(String(reference)).toMatch(/^JudgeInputError: line \d+: /);
         const expected = at === 0 ? '' : await legacyJudgeOutput(game, `${at}${body(tests.slice(0, at))}\n`);
         for (const block of [undefined, 1, 13, 100]) {
@@ -216,10 +219,7 @@ describe('partisan: the byte judge with the kernel', () => {
   it('refuses a test more than T, read in the kernel or not', async () => {
     for (const extra of ['4 1 2 0', '4 1 40 0']) {
       const input = `3\n${'4 1 2 0\n'.repeat(3)}${extra}\n`;
-      const reference = await legacyJudgeOutput(game, input).then(
-        () => new Error('the token judge accepted it'),
-        (error: unknown) => error,
-      );
+      const reference = await legacyJudgeError(game, input);
       expect(String(reference)).toMatch(/line 5: expected the end of the input, found "4"/);
       for (const block of [undefined, 1, 13])
         expect(String((await judgeUntilError(game, input, block)).error)).toBe(String(reference));

@@ -12,7 +12,7 @@ export const BRUTE_LIMIT = 1_000_000;
 type Value = -1 | 0 | 1;
 
 /** N's prime divisors and their exponents by trial division by every d >= 2. */
-function primeExponents(n: number): { prime: number; exponent: number }[] {
+export function primeExponents(n: number): { prime: number; exponent: number }[] {
   const out: { prime: number; exponent: number }[] = [];
   let m = n;
   for (let d = 2; d * d <= m; d++) {
