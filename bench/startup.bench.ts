@@ -2,12 +2,15 @@
  * Start-up: whole processes, process start included. A bare `node -e ''` beside `grundy --version` and
  * `grundy judge <game>` on a one-test input, run in turn (bare, grundy, bare, grundy...) so that both see the
  * same machine; each row gives the median and how far it lies above the bare start's median (the aim: 30 ms).
+ * Then the same for a file of each contest's own size (generated here), which the judges of Multiplication,
+ * ABGAME and PartisanGame read in the WebAssembly kernel (src/core/kernel-stretches.ts).
  * bin/grundy.js runs the one-file bundle of the light path (scripts/bundle-cli.ts); the last rows run tsc's
  * output of the same sources (dist/cli/main.js, ~30 modules) for comparison.
  */
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { createRng, randomBigInt } from '../src/core/rng.js';
 import { budget, type BenchRow } from './harness.js';
 
 const bin = fileURLToPath(new URL('../bin/grundy.js', import.meta.url));
@@ -22,6 +25,35 @@ const oneTest: Record<string, string> = {
   partisan: '1\n7 2 3 4 1 4\n',
   magic: '1\n\n4 1 1\n3 4\n',
 };
+
+/** A file at each contest's own limits (seeded, so every run reads the same). */
+function contestFiles(): Record<string, { size: string; text: string }> {
+  const rng = createRng(19);
+  const lines = (count: number, line: () => string): string =>
+    `${count}\n${Array.from({ length: count }, line).join('\n')}\n`;
+  const players = ['Alice', 'Bob'] as const;
+  const cells = ['.', '.', 'A', 'B'] as const;
+  const set = (): number[] => [1, 2, 3, 4, 5].filter(() => rng.chance(0.5));
+  const seagmTest = (): string => `100\n${Array.from({ length: 100 }, () => rng.int(1, 100)).join(' ')}`;
+  return {
+    seagm: { size: 'T = 10, n = 100', text: lines(10, seagmTest) },
+    multiplication: {
+      size: 'T = 10,000, N < 2^31',
+      text: lines(10_000, () => `${rng.int(2, 2 ** 31 - 1)} ${rng.pick(players)}`),
+    },
+    abgame: {
+      size: 'T = 10,000 boards of 1 to 200 cells',
+      text: lines(10_000, () => Array.from({ length: rng.int(1, 200) }, () => rng.pick(cells)).join('')),
+    },
+    partisan: {
+      size: 'T = 10,000, n <= 10^18, sets within 1..5',
+      text: lines(10_000, () => {
+        const [a, b] = [set(), set()];
+        return [randomBigInt(rng, 0n, 10n ** 18n), a.length, ...a, b.length, ...b].join(' ');
+      }),
+    },
+  };
+}
 
 function wallMs(args: readonly string[], input: string): number {
   const start = performance.now();
@@ -50,12 +82,19 @@ function paired(args: readonly string[], input: string): { bare: number; ms: num
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const cases: { input: string; args: string[]; stdin: string; bundled?: true }[] = [
+  const cases: { input: string; args: string[]; stdin: string; size?: string; bundled?: true }[] = [
     { input: 'grundy --version', args: [bin, '--version'], stdin: '', bundled: true },
     ...Object.entries(oneTest).map(([game, stdin]) => ({
       input: `grundy judge ${game}, one test`,
       args: [bin, 'judge', game],
       stdin,
+      bundled: true as const,
+    })),
+    ...Object.entries(contestFiles()).map(([game, file]) => ({
+      input: `grundy judge ${game}, a contest-sized file`,
+      args: [bin, 'judge', game],
+      stdin: file.text,
+      size: `${file.size}; median of ${RUNS}`,
       bundled: true as const,
     })),
     {
@@ -71,7 +110,7 @@ export async function run(): Promise<BenchRow[]> {
     rows.push({
       group: 'start-up',
       input: c.input,
-      size: `median of ${RUNS}`,
+      size: c.size ?? `median of ${RUNS}`,
       timeMs: ms,
       throughput: `+${over.toFixed(1)} ms over node -e '' (${bare.toFixed(1)} ms)`,
       // Wall time on a shared machine: no budget to fail the run on, only issue 19's aim (after the ';').
