@@ -31,7 +31,7 @@ function boardsOf(length: number): string[] {
 
 const board = (max: number) =>
   fc
-    .array(fc.constantFrom('.', '.', 'A', 'B'), { minLength: 1, maxLength: max })
+    .array(fc.constantFrom('.', '.', 'A', 'B'), { minLength: 1, maxLength: max, size: 'max' })
     .map((cells) => cells.join(''));
 
 describe('abgame: the kernel reads and answers boards', () => {
@@ -46,7 +46,7 @@ describe('abgame: the kernel reads and answers boards', () => {
 
   it('answers random boards as the solver', () => {
     fc.assert(
-      fc.property(fc.array(board(300), { minLength: 1, maxLength: 30 }), (boards) => {
+      fc.property(fc.array(board(300), { minLength: 1, maxLength: 30, size: 'max' }), (boards) => {
         const text = `${boards.join('\n')}\n`;
         const result = run(text);
         expect(result).toEqual({
@@ -101,7 +101,7 @@ describe('abgame: the byte judge with the kernel', () => {
   it('answers whole files as the token judge, read at once and in pieces', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(entry, { minLength: 1, maxLength: 40 }),
+        fc.array(entry, { minLength: 1, maxLength: 40, size: 'max' }),
         fc.constantFrom('', '\n', ' \r\n'),
         fc.integer({ min: 1, max: 128 }),
         async (boards, end, block) => {

@@ -66,14 +66,17 @@ describe('multiplication: the kernel reads and answers plain tests', () => {
 
   it('answers random N below 2^31 as the rules say', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(small, fc.boolean()), { minLength: 1, maxLength: 50 }), (tests) => {
-        const text = tests.map(([n, alice]) => `${n} ${alice ? 'Alice' : 'Bob'}\n`).join('');
-        const result = run(text);
-        expect(result.tests).toBe(tests.length);
-        expect(result.consumed).toBe(text.length - 1);
-        expect(result.newlines).toBe(tests.length - 1);
-        expect(result.text).toBe(tests.map(([n, alice]) => answer(n, alice ? 'Alice' : 'Bob')).join('\n'));
-      }),
+      fc.property(
+        fc.array(fc.tuple(small, fc.boolean()), { minLength: 1, maxLength: 50, size: 'max' }),
+        (tests) => {
+          const text = tests.map(([n, alice]) => `${n} ${alice ? 'Alice' : 'Bob'}\n`).join('');
+          const result = run(text);
+          expect(result.tests).toBe(tests.length);
+          expect(result.consumed).toBe(text.length - 1);
+          expect(result.newlines).toBe(tests.length - 1);
+          expect(result.text).toBe(tests.map(([n, alice]) => answer(n, alice ? 'Alice' : 'Bob')).join('\n'));
+        },
+      ),
       { numRuns: runs(300) },
     );
   });
@@ -147,7 +150,7 @@ describe('multiplication: the byte judge with the kernel', () => {
   it('answers whole files as the token judge, read at once and in pieces', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(test, { minLength: 1, maxLength: 60 }),
+        fc.array(test, { minLength: 1, maxLength: 60, size: 'max' }),
         fc.constantFrom('', '\n', ' \r\n'),
         fc.integer({ min: 1, max: 128 }),
         async (tests, end, block) => {

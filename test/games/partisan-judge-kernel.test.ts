@@ -65,6 +65,7 @@ describe('partisan: the kernel reads and answers tests with moves within 1..5', 
         fc.array(fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 18n }), set, set), {
           minLength: 1,
           maxLength: 40,
+          size: 'max',
         }),
         (tests) => {
           const text = `${tests.map(([n, a, b]) => line(n, a, b)).join('\n')}\n`;
@@ -185,7 +186,7 @@ describe('partisan: the byte judge with the kernel', () => {
   it('answers whole files as the token judge, read at once and in pieces', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(test, { minLength: 1, maxLength: 40 }),
+        fc.array(test, { minLength: 1, maxLength: 40, size: 'max' }),
         fc.constantFrom('', '\n'),
         fc.integer({ min: 1, max: 128 }),
         async (tests, end, block) => {
