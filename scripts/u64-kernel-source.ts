@@ -61,6 +61,7 @@ const INSTRUCTIONS: Record<string, readonly [readonly number[], Immediate]> = {
   'i32.eq': [[0x46], 'none'],
   'i32.ne': [[0x47], 'none'],
   'i32.le_s': [[0x4c], 'none'],
+  'i32.lt_s': [[0x48], 'none'],
   'i32.gt_s': [[0x4a], 'none'],
   'i32.lt_u': [[0x49], 'none'],
   'i32.gt_u': [[0x4b], 'none'],
@@ -1957,6 +1958,263 @@ const partisanRunSource: FunctionSource = {
   ),
 };
 
+// ---------------------------------------------------------------------------------------------------------
+// MAGIC's judge: a board's passages read, joined and checked for repeats in one call per stretch of input,
+// when the board's rooms are their own ids (src/games/magic/judge.ts, roomsAreIds). A contest board of 10^4
+// passages spans many stretches, so this loop reads passages, not whole tests; JavaScript reads N M P and
+// answers from the union-find this leaves.
+
+/**
+ * $dst = the root of $src's set in the links at $linkAt, halving the path on the way (rootOf in dsu.ts), and
+ * $size = the root's entry (minus the set's size).
+ */
+const rootOf = (src: string, dst: string, size: string, label: string): string => `
+        local.get ${src} local.set ${dst}
+        block $${label}
+          loop $${label}Step
+            local.get $linkAt local.get ${dst} i32.const 2 i32.shl i32.add i32.load offset=0 local.tee $up
+            i32.const 0 i32.lt_s
+            if
+              local.get $up local.set ${size}
+              br $${label}
+            end
+            local.get $linkAt local.get $up i32.const 2 i32.shl i32.add i32.load offset=0 local.tee $grand
+            i32.const 0 i32.lt_s
+            if
+              local.get $up local.set ${dst}
+              local.get $grand local.set ${size}
+              br $${label}
+            end
+            local.get $linkAt local.get ${dst} i32.const 2 i32.shl i32.add local.get $grand i32.store offset=0
+            local.get $grand local.set ${dst}
+            br $${label}Step
+          end
+        end`;
+
+/**
+ * Skips whitespace from $p, adding the newlines passed to $newlines. No bounds test: magicJoin's bytes end
+ * with a 0, which is not whitespace.
+ */
+const skipToToken = (label: string): string => `
+        block $${label}
+          loop $${label}Each
+            local.get $p i32.load8_u offset=0 local.set $c
+            ${notSpace} br_if $${label}
+            local.get $newlines local.get $c i32.const 10 i32.eq i32.add local.set $newlines
+            local.get $p i32.const 1 i32.add local.set $p
+            br $${label}Each
+          end
+        end`;
+
+/** 0x80 in every byte of an i64, as the signed decimal the assembler takes. */
+const HIGH_BITS = '-9187201950435737472';
+
+/**
+ * $v = a room: a plain decimal of 1 to 15 digits from 1 to $limit after whitespace, else the passage fails
+ * ($stop); digits that reach $inEnd fail too (the room may go on in the next stretch, or the input ends).
+ * No bounds test: the 0 after the bytes ends the digits, and 8 more bytes follow it.
+ *
+ * Up to 7 digits are read as one word, without a branch per digit (the length of a room varies, so the end of
+ * a loop over its digits was a branch mispredicted on most passages): the high bit of each byte that is not a
+ * digit (below '0' with no borrow from the next byte, above '9' with no carry into it, or not ASCII), counted
+ * from the low end, gives the length; the digits, moved to the top of the word (leading zeros below them),
+ * fold pairwise into one value. Longer rooms take a loop over their bytes (19 digits and more overflow $wide,
+ * but fail for their count).
+ */
+const magicRoom = (label: string): string => `
+        ${skipToToken(`${label}Blanks`)}
+        local.get $p i64.load offset=0 local.tee $word
+        i64.const ${HIGH_BITS} i64.or i64.const 0x3030303030303030 i64.sub i64.const -1 i64.xor
+        local.get $word i64.const 0x7f7f7f7f7f7f7f7f i64.and i64.const 0x4646464646464646 i64.add i64.or
+        local.get $word i64.or
+        i64.const ${HIGH_BITS} i64.and
+        i64.ctz i32.wrap_i64 i32.const 3 i32.shr_u local.tee $len
+        i32.eqz br_if $stop
+        local.get $len i32.const 8 i32.lt_u
+        if
+          local.get $word i64.const 0x3030303030303030 i64.sub
+          i64.const 64 local.get $len i64.extend_i32_u i64.const 3 i64.shl i64.sub i64.shl local.tee $wide
+          i64.const 10 i64.mul local.get $wide i64.const 8 i64.shr_u i64.add
+          i64.const 0x00ff00ff00ff00ff i64.and local.tee $wide
+          i64.const 100 i64.mul local.get $wide i64.const 16 i64.shr_u i64.add
+          i64.const 0x0000ffff0000ffff i64.and local.tee $wide
+          i64.const 10000 i64.mul local.get $wide i64.const 32 i64.shr_u i64.add
+          i64.const 0xffffffff i64.and local.set $wide
+          local.get $p local.get $len i32.add local.set $p
+        else
+          local.get $p local.set $start
+          i64.const 0 local.set $wide
+          block $${label}
+            loop $${label}Digit
+              local.get $p i32.load8_u offset=0 i32.const 48 i32.sub local.tee $c
+              i32.const 9 i32.gt_u br_if $${label}
+              local.get $wide i64.const 10 i64.mul local.get $c i64.extend_i32_u i64.add local.set $wide
+              local.get $p i32.const 1 i32.add local.set $p
+              br $${label}Digit
+            end
+          end
+          local.get $p local.get $start i32.sub i32.const 15 i32.gt_u br_if $stop
+        end
+        local.get $wide i64.eqz br_if $stop
+        local.get $limit i64.extend_i32_u local.get $wide i64.lt_u br_if $stop
+        local.get $wide i32.wrap_i64 local.set $v`;
+
+/**
+ * magicJoin(in, inEnd, eof, maxTests, out, stateAt, limit, line, first, linkAt, endsAt, linesAt, keysAt, shift)
+ * -> passages. Reads up to maxTests passages `X Y` from [in, inEnd), passage `first` on, each room a plain
+ * decimal of 1 to 15 digits from 1 to limit, the two different, Y followed by whitespace (or by the end when eof
+ * is 1). It stops before the first passage that is anything else (a token at the end of the bytes, a loop, a
+ * mistake), which the JavaScript reader then takes the careful way. The byte at inEnd must be 0, and 8 more
+ * bytes must follow it (the scans test no bounds, and read words of 8 bytes). `out` is not written.
+ *
+ * Passage i's ids (room - 1) go to endsAt + 8i, the line of its first room (`line` is the line at `in`) to
+ * linesAt + 4i. Its two ids are joined in the links at linkAt (DisjointSets in dsu.ts: a root holds minus its
+ * set's size; union by size, path halving), and its pair key, smaller id << 16 | larger id (never 0; ids below
+ * 2^16), is entered in the open-addressing set at keysAt (0: an empty slot) of 2^(32 - shift) slots, which must
+ * hold more slots than passages: slot (key * 0x9e3779b1) >>> shift, then the next ones, as joinPassage in
+ * src/games/magic/judge.ts.
+ *
+ * At stateAt: the address after the last passage read, the newlines read up to it, `out`, and 1 + the first
+ * passage read here whose pair was already in the set (0: none) (i32 each).
+ */
+const magicJoinSource: FunctionSource = {
+  name: 'magicJoin',
+  params: [
+    ['$in', 'i32'],
+    ['$inEnd', 'i32'],
+    ['$eof', 'i32'],
+    ['$maxTests', 'i32'],
+    ['$out', 'i32'],
+    ['$stateAt', 'i32'],
+    ['$limit', 'i32'],
+    ['$line', 'i32'],
+    ['$first', 'i32'],
+    ['$linkAt', 'i32'],
+    ['$endsAt', 'i32'],
+    ['$linesAt', 'i32'],
+    ['$keysAt', 'i32'],
+    ['$shift', 'i32'],
+  ],
+  result: 'i32',
+  locals: [
+    ...RUN_LOCALS,
+    ['$start', 'i32'],
+    ['$wide', 'i64'],
+    ['$word', 'i64'],
+    ['$len', 'i32'],
+    ['$v', 'i32'],
+    ['$x', 'i32'],
+    ['$xLine', 'i32'],
+    ['$i', 'i32'],
+    ['$a', 'i32'],
+    ['$b', 'i32'],
+    ['$up', 'i32'],
+    ['$grand', 'i32'],
+    ['$key', 'i32'],
+    ['$slot', 'i32'],
+    ['$held', 'i32'],
+    ['$sizeA', 'i32'],
+    ['$sizeB', 'i32'],
+    ['$larger', 'i32'],
+    ['$repeat', 'i32'], // 1 + the first repeated passage, 0: none (a local starts at 0)
+  ],
+  body: judgeLoop(
+    `
+        ${magicRoom('x')}
+        local.get $v local.set $x
+        local.get $line local.get $lines i32.add local.get $newlines i32.add local.set $xLine
+        ${magicRoom('y')}
+        ${tokenEnds}
+        local.get $v local.get $x i32.eq br_if $stop ;; a loop: JavaScript names it
+        ${testRead}
+        local.get $first local.get $tests i32.add local.set $i
+        local.get $endsAt local.get $i i32.const 3 i32.shl i32.add local.tee $a
+        local.get $x i32.const 1 i32.sub local.tee $x i32.store offset=0
+        local.get $a local.get $v i32.const 1 i32.sub local.tee $v i32.store offset=4
+        local.get $linesAt local.get $i i32.const 2 i32.shl i32.add local.get $xLine i32.store offset=0
+        ;; join: the larger set's root becomes the root of both. No branch on whether the two are one set
+        ;; already (a coin toss on a contest board): then $a = $b, and both stores write its entry back.
+        ${rootOf('$x', '$a', '$sizeA', 'rootX')}
+        ${rootOf('$v', '$b', '$sizeB', 'rootY')}
+        local.get $sizeA local.get $sizeB i32.le_s local.set $larger ;; 1: $a's set is at least as large
+        local.get $linkAt local.get $b local.get $a local.get $larger select i32.const 2 i32.shl i32.add
+        local.get $a local.get $b local.get $larger select local.tee $up
+        local.get $sizeA local.get $a local.get $b i32.ne select
+        i32.store offset=0
+        local.get $linkAt local.get $up i32.const 2 i32.shl i32.add
+        local.get $sizeA local.get $sizeB i32.add local.get $sizeA local.get $a local.get $b i32.ne select
+        i32.store offset=0
+        ;; the pair's key, entered in the set unless it is there already
+        local.get $x i32.const 16 i32.shl local.get $v i32.or
+        local.get $v i32.const 16 i32.shl local.get $x i32.or
+        local.get $x local.get $v i32.lt_u select local.tee $key
+        i32.const -1640531535 i32.mul local.get $shift i32.shr_u local.set $slot
+        block $entered
+          loop $probe
+            local.get $keysAt local.get $slot i32.const 2 i32.shl i32.add i32.load offset=0 local.tee $held
+            i32.eqz
+            if
+              local.get $keysAt local.get $slot i32.const 2 i32.shl i32.add local.get $key i32.store offset=0
+              br $entered
+            end
+            local.get $held local.get $key i32.eq
+            if
+              local.get $repeat i32.eqz
+              if local.get $i i32.const 1 i32.add local.set $repeat end
+              br $entered
+            end
+            local.get $slot i32.const 1 i32.add i32.const -1 i32.const 32 local.get $shift i32.sub i32.shl
+            i32.const -1 i32.xor i32.and local.set $slot
+            br $probe
+          end
+        end`,
+    ['$repeat'],
+  ),
+};
+
+/**
+ * magicTally(linkAt, count, stateAt): the sets of the links at linkAt (ids 0 .. count - 1, count <= 2^16; a root
+ * holds minus its set's size) counted, as tally in src/games/magic/solve.ts: at stateAt, the sets of odd size,
+ * of even size, and the room pairs inside sets, C(s, 2) summed (below 2^31 for 2^16 rooms) (i32 each). No
+ * branch on whether an id is a root: a non-root counts as a set of size 0, which adds nothing.
+ */
+const magicTallySource: FunctionSource = {
+  name: 'magicTally',
+  params: [
+    ['$linkAt', 'i32'],
+    ['$count', 'i32'],
+    ['$stateAt', 'i32'],
+  ],
+  locals: [
+    ['$at', 'i32'],
+    ['$end', 'i32'],
+    ['$root', 'i32'],
+    ['$s', 'i32'],
+    ['$odd', 'i32'],
+    ['$even', 'i32'],
+    ['$pairs', 'i32'],
+  ],
+  body: `
+    local.get $linkAt local.set $at
+    local.get $linkAt local.get $count i32.const 2 i32.shl i32.add local.set $end
+    block $done
+      loop $id
+        local.get $at local.get $end i32.ge_u br_if $done
+        local.get $at i32.load offset=0 local.tee $s
+        i32.const 31 i32.shr_u local.set $root
+        i32.const 0 local.get $s i32.sub i32.const 0 local.get $root i32.sub i32.and local.tee $s
+        local.get $s i32.const 1 i32.sub i32.mul i32.const 1 i32.shr_u local.get $pairs i32.add local.set $pairs
+        local.get $odd local.get $s i32.const 1 i32.and i32.add local.set $odd
+        local.get $even local.get $root i32.add local.get $s i32.const 1 i32.and i32.sub local.set $even
+        local.get $at i32.const 4 i32.add local.set $at
+        br $id
+      end
+    end
+    local.get $stateAt local.get $odd i32.store offset=0
+    local.get $stateAt local.get $even i32.store offset=4
+    local.get $stateAt local.get $pairs i32.store offset=8`,
+};
+
 /** The kernel module: the functions above, all exported, and one exported memory. */
 export function assembleKernel(): Uint8Array {
   return assemble([
@@ -1983,6 +2241,8 @@ export function assembleKernel(): Uint8Array {
     multiplicationRunSource,
     abgameRunSource,
     partisanRunSource,
+    magicJoinSource,
+    magicTallySource,
   ]);
 }
 

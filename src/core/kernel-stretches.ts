@@ -12,14 +12,20 @@
 import type { ByteReader } from './byte-reader.js';
 import type { KernelRun } from '../math/u64-kernel.js';
 
-/** Bytes handed to the kernel at first, and at most. */
+/**
+ * Bytes handed to the kernel at first, and at most. (MAGIC's loop takes up to MAGIC_STRETCH_BYTES at a call, in
+ * src/math/u64-kernel.ts: a test holds the two equal.)
+ */
 const FIRST_STRETCH = 256;
-const MAX_STRETCH = 1 << 20;
+export const MAX_STRETCH = 1 << 20;
 /** After calls in a row that read no test, the kernel is asked only every 1, 3, 7, ... up to MAX_SKIP tests. */
 const MAX_SKIP = 64;
 
-/** A judge loop of the kernel: tests from the start of `bytes` (the input ends with them when `eof`). */
-export type KernelLoop = (bytes: Uint8Array, eof: boolean, maxTests: number) => KernelRun;
+/**
+ * A judge loop of the kernel: tests from the start of `bytes` (the input ends with them when `eof`; `line` is
+ * the line there).
+ */
+export type KernelLoop = (bytes: Uint8Array, eof: boolean, maxTests: number, line: number) => KernelRun;
 
 export class KernelStretches {
   private stretch = FIRST_STRETCH;
@@ -33,11 +39,22 @@ export class KernelStretches {
    * text, a line each. The reader is left after the last of them, as its own reads would leave it.
    */
   run(input: ByteReader, answer: (lines: string) => void, left: number): number {
+    const run = this.take(input, left);
+    if (run === undefined) return 0;
+    answer(run.text);
+    return run.tests;
+  }
+
+  /**
+   * What the kernel read from the reader's position on (at most `left` tests), or undefined when it read
+   * nothing (or was not asked); the reader is left after the last test read, as its own reads would leave it.
+   */
+  take(input: ByteReader, left: number): KernelRun | undefined {
     // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: when the kernel is asked is speed only: JavaScript reads what it leaves, alike
     if (this.wait > 0) {
       // Stryker disable next-line UpdateOperator: speed only (the kernel is not asked again)
       this.wait--;
-      return 0;
+      return undefined;
     }
     // Stryker disable next-line MethodExpression,ArithmeticOperator: a shorter stretch is speed only; a longer one is cut at the block's end by subarray, and its eof (below) is then false: speed only
     const length = Math.min(input.end - input.pos, this.stretch);
@@ -45,7 +62,7 @@ export class KernelStretches {
     // not, when it does, only leaves the last test to JavaScript; the other way round reads a cut token whole.)
     const eof = input.eof && input.pos + length === input.end;
     // Stryker disable next-line ArithmeticOperator: a shorter stretch is speed only
-    const run = this.loop(input.buf.subarray(input.pos, input.pos + length), eof, left);
+    const run = this.loop(input.buf.subarray(input.pos, input.pos + length), eof, left, input.line);
     // Stryker disable next-line ConditionalExpression: true drops the kernel's answers, and JavaScript reads the same tests again (speed only)
     if (run.tests === 0) {
       // Stryker disable next-line all: the stretch's length and the skipping are speed only (see above)
@@ -54,16 +71,20 @@ export class KernelStretches {
       this.skip = Math.min(MAX_SKIP, 2 * this.skip + 1);
       // Stryker disable next-line all: speed only
       this.wait = this.skip;
-      return 0;
+      return undefined;
     }
     // Stryker disable next-line all: speed only
     this.skip = 0;
+    // A run that read every test asked for keeps its stretch (MAGIC asks for a board's passages at a time);
+    // one that read less grows it while it reads nearly all of it.
     // Stryker disable next-line all: speed only (a stretch of any length is read alike, only with more calls)
-    this.stretch = 2 * run.consumed >= length ? Math.min(4 * this.stretch, MAX_STRETCH) : FIRST_STRETCH;
+    if (run.tests < left) {
+      // Stryker disable next-line all: speed only (as above)
+      this.stretch = 2 * run.consumed >= length ? Math.min(4 * this.stretch, MAX_STRETCH) : FIRST_STRETCH;
+    }
     input.pos += run.consumed;
     input.line += run.newlines;
     input.lastLine = input.line;
-    answer(run.text);
-    return run.tests;
+    return run;
   }
 }

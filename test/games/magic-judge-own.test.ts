@@ -1,7 +1,7 @@
 /**
  * Boards whose rooms are their own ids (`roomsAreIds`: N up to 2^16 and at most 8 rooms a passage, as the
  * contest's boards): the byte judge joins each passage and looks it up among the pairs seen as it reads it, in
- * buffers kept from one board to the next. Inputs of several boards, such boards and others mixed, fed whole
+ * the kernel's memory (magic-judge-kernel.test.ts tests the kernel's loop itself). Inputs of several boards, such boards and others mixed, fed whole
  * and in small blocks, must get the token judge's lines, or its error for a bad passage.
  */
 import fc from 'fast-check';

@@ -4,9 +4,16 @@
  */
 import { ByteReader, type Reading } from '../../core/byte-reader.js';
 import { JudgeInputError } from '../../core/errors.js';
+import { KernelStretches } from '../../core/kernel-stretches.js';
 import type { JudgeFormat } from '../../core/game.js';
 import type { Token, InputReader } from '../../core/reader.js';
 import { quoteInput } from '../../core/text.js';
+import {
+  magicJoinKernel,
+  magicKernelBoard,
+  magicTallyKernel,
+  type MagicKernelBoard,
+} from '../../math/u64-kernel.js';
 import {
   checkPassages,
   findDuplicate,
@@ -23,7 +30,7 @@ import {
 } from './limits.js';
 import type { MagicParams, MagicResult } from './schema.js';
 import { DisjointSets, joinPassages, unite } from './dsu.js';
-import { magicOutcome, type DenseBoard } from './solve.js';
+import { magicOutcome, type DenseBoard, type Tally } from './solve.js';
 
 export const MAX_TESTS = 100;
 
@@ -742,6 +749,8 @@ const DIRECT_ROOMS = 1 << 20;
 interface JoinedBoard {
   readonly board: DenseBoard;
   readonly sets: DisjointSets;
+  /** The sets counted, when the kernel has counted them. */
+  readonly counts?: Tally;
 }
 
 /** Largest dense id plus one that a pair key holds: ids stay below 2^21 (at most 2·10^6 + 2 rooms). */
@@ -807,196 +816,68 @@ export function roomsAreIds(n: number, m: number): boolean {
 }
 
 /**
- * Passages read by one call of `ownPassages`. A call per few hundred passages, rather than one per board, lets
- * V8 optimise the whole function after the first few calls, with feedback for every line of it, instead of
- * replacing its loop while it runs (on-stack) and throwing that code away on the first exit it had not seen.
+ * Joins passage i (read into the board's `ends` by the caller) in its links and enters its pair in its set of
+ * keys, as the kernel's magicJoin does for the passages it reads; true when the pair was there already.
  */
-const CHUNK = 256;
-
-/** A board whose rooms are their own ids, joined and checked for repeats a few hundred passages at a time. */
-interface OwnBoard {
-  readonly sets: DisjointSets;
-  /** `sets.link`, held here for the hot loop (see `unite`). */
-  readonly link: Int32Array;
-  /** Per passage, its two ids as listed (room - 1), and the line of its first room. */
-  readonly ends: Int32Array;
-  readonly lines: Int32Array;
-  /** An open-addressing set (0: an empty slot) of the pair keys seen: smaller id << 16 | larger id, never 0. */
-  readonly keys: Int32Array;
-  /** 32 minus log2 of the table's size: the key's hash shifted right by it is a slot. */
-  readonly shift: number;
-}
-
-/**
- * Buffers kept from one board to the next: a contest file of 100 boards allocated (and zeroed) about 300 KB per
- * board otherwise. Each board clears the part it reads before reading it (the union-find and the table), or
- * writes it first (the ends and lines), so nothing passes from one board to the next.
- */
-let scratchLinks = new Int32Array(0);
-let scratchEnds = new Int32Array(0);
-let scratchLines = new Int32Array(0);
-let scratchKeys = new Int32Array(0);
-
-function ownBoard(n: number, m: number): OwnBoard {
-  let bits = 4;
-  // Stryker disable next-line EqualityOperator: a table twice as large finds the same repeats
-  while (1 << bits < 2 * m) bits++;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: a fresh buffer each time holds the same values (only slower)
-  if (scratchLinks.length < n) scratchLinks = new Int32Array(n);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: a fresh buffer each time holds the same values (only slower)
-  if (scratchLines.length < m) {
-    scratchEnds = new Int32Array(2 * m);
-    scratchLines = new Int32Array(m);
-  }
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: a fresh buffer each time holds the same values (only slower)
-  if (scratchKeys.length < 1 << bits) scratchKeys = new Int32Array(1 << bits);
-  const sets = new DisjointSets(n, scratchLinks.subarray(0, n));
-  return {
-    sets,
-    link: sets.link,
-    ends: scratchEnds.subarray(0, 2 * m),
-    lines: scratchLines.subarray(0, m),
-    keys: scratchKeys.subarray(0, 1 << bits).fill(0),
-    shift: 32 - bits,
-  };
-}
-
-/**
- * Joins passages `from` to `to` - 1 (read into `ends`) in `link` (a DisjointSets' array) and enters their pairs
- * in `keys` (`OwnBoard.keys`, of 2^(32 - shift) slots). Returns the first of them that repeats an earlier
- * passage, or -1.
- *
- * The arrays come as arguments, not as the board's fields: optimised code reading a field relies on what V8
- * last saw stored there, and V8 sometimes changes its mind about a typed array field after a few boards, which
- * throws that code away (a dozen milliseconds of compiling, on this file, with the interpreter running meanwhile).
- */
-function joinOwn(
-  link: Int32Array,
-  ends: Int32Array,
-  keys: Int32Array,
-  shift: number,
-  from: number,
-  to: number,
-): number {
+function joinPassage(board: MagicKernelBoard, i: number): boolean {
+  const { link, ends, keys, shift } = board;
+  const u = ends[2 * i] ?? 0;
+  const v = ends[2 * i + 1] ?? 0;
+  unite(link, u, v);
+  // Stryker disable next-line EqualityOperator: u = v never reaches here (a loop is refused first), and either order keys the pair alike
+  const key = u < v ? (u << 16) | v : (v << 16) | u;
   const mask = keys.length - 1;
-  let repeat = -1;
-  for (let i = from; i < to; i++) {
-    const u = ends[2 * i] ?? 0;
-    const v = ends[2 * i + 1] ?? 0;
-    unite(link, u, v);
-    // Stryker disable next-line EqualityOperator: u = v never reaches here (a loop is refused first), and either order keys the pair alike
-    const key = u < v ? (u << 16) | v : (v << 16) | u;
-    let slot = Math.imul(key, 0x9e3779b1) >>> shift;
-    let held = keys[slot] ?? 0;
-    while (held !== 0 && held !== key) {
-      slot = (slot + 1) & mask;
-      held = keys[slot] ?? 0;
-    }
-    if (held === 0) keys[slot] = key;
-    else if (repeat < 0) repeat = i;
+  let slot = Math.imul(key, 0x9e3779b1) >>> shift;
+  let held = keys[slot] ?? 0;
+  while (held !== 0 && held !== key) {
+    slot = (slot + 1) & mask;
+    held = keys[slot] ?? 0;
   }
-  return repeat;
+  if (held !== 0) return true;
+  keys[slot] = key;
+  return false;
 }
 
 /**
- * Reads passages `from` to `to` - 1 of a board whose rooms are their own ids into `ends` (room - 1) and `lines`
- * (the line of the first room), while both rooms are plain decimals (up to 15 digits) from 1 to `limit`, lying
- * wholly inside the block, and differ: `smallPassages`' rules. Returns the first passage it could not read,
- * left unread for the careful loop. (`joinOwn` joins them after: two small functions compile faster than one.)
- *
- * The two rooms are read by two copies of the same lines, with the whitespace test written out: on a contest
- * file that ran about a tenth faster than one loop over both rooms calling `isSpace`.
+ * The kernel's loop over the plain passages of the boards whose rooms are their own ids (magicJoinKernel), for
+ * one judge run: how long a stretch of the block it is handed carries over from board to board.
  */
-function ownPassages(
+class OwnPassages {
+  private board: MagicKernelBoard | undefined;
+  private readonly stretches = new KernelStretches((bytes, eof, most, line) => {
+    if (this.board === undefined) throw new Error('OwnPassages: no board');
+    return magicJoinKernel(this.board, bytes, eof, most, line);
+  });
+
+  /** The board's plain passages from the reader's position on, read and joined (board.read moves on). */
+  take(input: ByteReader, board: MagicKernelBoard): void {
+    this.board = board;
+    this.stretches.take(input, board.ends.length / 2 - board.read);
+  }
+}
+
+/**
+ * Test t, a board of n rooms that are their own ids (`roomsAreIds`), read and joined: the plain passages in the
+ * kernel (magicJoinKernel, a stretch of the block at a time: in JavaScript the same loop runs cold for most of
+ * a contest file), the others the careful way, with the other boards' errors: a bad room or a loop at once, a
+ * passage listed twice once every passage is read.
+ */
+function* readOwnTest(
   input: ByteReader,
-  ends: Int32Array,
-  lines: Int32Array,
-  limit: number,
-  from: number,
-  to: number,
-): number {
-  const buf = input.buf;
-  const end = input.end;
-  const eof = input.eof;
-  let pos = input.pos;
-  let line = input.line;
-  let donePos = pos;
-  let doneLine = line;
-  let i = from;
-  for (; i < to; i++) {
-    // Stryker disable next-line ConditionalExpression: code 0 ends the skip at once: the room then has no digits, and the careful loop reads it
-    let code = pos < end ? (buf[pos] ?? 0) : 0;
-    while (code === 32 || code === 10 || (code >= 9 && code <= 13)) {
-      if (code === 10) line++;
-      pos++;
-      // Stryker disable next-line ConditionalExpression: code 0 ends the skip: the careful loop reads the same room
-      code = pos < end ? (buf[pos] ?? 0) : 0;
-    }
-    const xLine = line;
-    let start = pos;
-    let x = 0;
-    // A digit is a code whose distance from '0', as an unsigned number, is below 10: one comparison, not two.
-    for (let digit = code - 48; digit >>> 0 < 10; digit = code - 48) {
-      x = x * 10 + digit;
-      pos++;
-      // Stryker disable next-line ConditionalExpression: code 0 ends the scan: the careful loop reads the same room
-      code = pos < end ? (buf[pos] ?? 0) : 0;
-    }
-    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: declining more rooms is harmless (the careful loop reads them)
-    if (pos === start || pos - start > 15 || x < 1 || x > limit) break;
-    // No test that the first room ends at whitespace: the second room's digits must come after some (a room
-    // running into the end of the block, which may go on in the next one, finds none there: code 0).
-    while (code === 32 || code === 10 || (code >= 9 && code <= 13)) {
-      if (code === 10) line++;
-      pos++;
-      // Stryker disable next-line ConditionalExpression: code 0 ends the skip: the careful loop reads the same room
-      code = pos < end ? (buf[pos] ?? 0) : 0;
-    }
-    start = pos;
-    let y = 0;
-    for (let digit = code - 48; digit >>> 0 < 10; digit = code - 48) {
-      y = y * 10 + digit;
-      pos++;
-      // Stryker disable next-line ConditionalExpression: code 0 ends the scan: the careful loop reads the same room
-      code = pos < end ? (buf[pos] ?? 0) : 0;
-    }
-    // A loop goes to the careful loop too, which reports it.
-    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: declining more rooms is harmless (the careful loop reads them)
-    if (pos === start || pos - start > 15 || y < 1 || y > limit || y === x) break;
-    // The second room must end at whitespace, or at the very end of the input.
-    if (pos < end ? !(code === 32 || code === 10 || (code >= 9 && code <= 13)) : !eof) break;
-    ends[2 * i] = x - 1;
-    ends[2 * i + 1] = y - 1;
-    lines[i] = xLine;
-    donePos = pos;
-    doneLine = line;
-  }
-  if (i > from) {
-    input.pos = donePos;
-    input.line = doneLine;
-    input.lastLine = doneLine;
-  }
-  return i;
-}
-
-/**
- * Test t, a board of n rooms that are their own ids (`roomsAreIds`), read and joined: fast where it can, the
- * careful way where not, with the other boards' errors: a bad room or a loop at once, a passage listed twice
- * once every passage is read.
- */
-function* readOwnTest(input: ByteReader, t: number, n: bigint, m: number, p: number): Reading<JoinedBoard> {
+  kernel: OwnPassages,
+  t: number,
+  n: bigint,
+  m: number,
+  p: number,
+): Reading<JoinedBoard> {
   const size = Number(n);
-  const board = ownBoard(size, m);
-  const { link, ends, lines, keys, shift } = board;
-  let repeat = -1;
-  let i = 0;
-  while (i < m) {
-    const to = Math.min(m, i + CHUNK);
-    const read = ownPassages(input, ends, lines, size, i, to);
-    const first = joinOwn(link, ends, keys, shift, i, read);
-    if (repeat < 0) repeat = first;
-    i = read;
-    if (i === to) continue;
+  const board = magicKernelBoard(size, m);
+  const sets = new DisjointSets(size, board.link);
+  const { ends, lines } = board;
+  while (board.read < m) {
+    kernel.take(input, board);
+    const i = board.read;
+    if (i === m) break;
     // Passage i the careful way (a block border, a loop, or something the messages must describe), then on.
     const x = yield* smallRoom(input, size, t, i);
     const line = input.line;
@@ -1005,15 +886,17 @@ function* readOwnTest(input: ByteReader, t: number, n: bigint, m: number, p: num
     ends[2 * i] = x - 1;
     ends[2 * i + 1] = y - 1;
     lines[i] = line;
-    if (joinOwn(link, ends, keys, shift, i, i + 1) >= 0 && repeat < 0) repeat = i;
-    i++;
+    if (joinPassage(board, i) && board.repeat < 0) board.repeat = i;
+    board.read = i + 1;
   }
+  const repeat = board.repeat;
   if (repeat >= 0) {
     const first = firstListing(ends, repeat);
     const message = repeatMessage((ends[2 * first] ?? 0) + 1, (ends[2 * first + 1] ?? 0) + 1, first, repeat);
     throw new JudgeInputError(lines[repeat] ?? 0, `test ${t}: ${message}`);
   }
-  return { board: { rooms: n, size, ends, p1: p, p2: p }, sets: board.sets };
+  const counts = { ...magicTallyKernel(board), largest: [] };
+  return { board: { rooms: n, size, ends, p1: p, p2: p }, sets, counts };
 }
 
 /** The first passage joining the same two rooms as passage `later` (which repeats an earlier one). */
@@ -1029,11 +912,11 @@ function firstListing(ends: Int32Array, later: number): number {
   return i;
 }
 
-function* readTestBytes(input: ByteReader, t: number): Reading<JoinedBoard> {
+function* readTestBytes(input: ByteReader, own: OwnPassages, t: number): Reading<JoinedBoard> {
   const n = yield* input.bigint(`N, the number of rooms of test ${t}`, 2n, MAX_ROOMS);
   const m = yield* input.int(`M, the number of passages of test ${t}`, 0, MAX_PASSAGES);
   const p = yield* input.int(`P, the telepoints of test ${t}`, 0, MAX_TELEPOINTS);
-  if (roomsAreIds(Number(n), m)) return yield* readOwnTest(input, t, n, m, p);
+  if (roomsAreIds(Number(n), m)) return yield* readOwnTest(input, own, t, n, m, p);
   const lines = new Int32Array(m);
   const ends = new Int32Array(2 * m);
   const fail = (index: number, message: string): never => {
@@ -1154,9 +1037,10 @@ export const magicJudge: JudgeFormat<MagicParams, MagicResult> = {
   format: formatMagic,
   *run(input, answer) {
     const tests = yield* input.int('T, the number of tests', 1, MAX_TESTS);
+    const own = new OwnPassages();
     for (let t = 1; t <= tests; t++) {
-      const { board, sets } = yield* readTestBytes(input, t);
-      answer(outcomeWord(magicOutcome(board, sets)));
+      const { board, sets, counts } = yield* readTestBytes(input, own, t);
+      answer(outcomeWord(magicOutcome(board, sets, counts)));
     }
     yield* input.expectEnd();
   },

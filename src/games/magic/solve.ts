@@ -60,7 +60,7 @@ export function firstTarget(n: bigint, passages: number): 'odd' | 'even' | null 
 }
 
 /** The components' counts after the union pass (untouched rooms not included). */
-interface Tally {
+export interface Tally {
   readonly oddTouched: number;
   readonly evenTouched: number;
   /** Room pairs inside components: C(s, 2) summed. */
@@ -149,12 +149,16 @@ export interface DenseBoard {
 
 /**
  * Who wins a dense board: `solveMagic`'s outcome without naming moves (no room table to build). `sets`, when
- * given, must hold the board's passages already joined (the judge joins them while checking for repeats).
+ * given, must hold the board's passages already joined (the judge joins them while checking for repeats), and
+ * `counts`, when given, their sets counted (the judge counts them in the kernel); `largest` is not read.
  */
-export function magicOutcome(board: DenseBoard, sets = joinedSets(board)): 'first' | 'second' {
-  const ends = board.ends;
+export function magicOutcome(
+  board: DenseBoard,
+  sets = joinedSets(board),
   // Stryker disable next-line BooleanLiteral: only speed: the outcome never reads the largest sizes
-  const counts = tally(sets, board.size, false);
+  counts: Tally = tally(sets, board.size, false),
+): 'first' | 'second' {
+  const ends = board.ends;
   const start = startOf(sets, counts, board.rooms - BigInt(board.size), ends.length / 2, board);
   return start.firstWins ? 'first' : 'second';
 }
