@@ -206,6 +206,25 @@ describe('magic: the kernel reads, joins and counts a board', () => {
     expect(-(board.link[rootIn(board.link, 0)] ?? 0)).toBe(3);
   });
 
+  it('keeps the first repeat it found from one call to the next', () => {
+    const board = magicKernelBoard(9, 6);
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    expect(magicJoinKernel(board, bytes('1 2\n2 1\n'), true, 2, 1).tests).toBe(2);
+    expect(board.repeat).toBe(1);
+    expect(magicJoinKernel(board, bytes('3 4\n'), true, 1, 3).tests).toBe(1);
+    expect(board.repeat).toBe(1);
+    expect(magicJoinKernel(board, bytes('4 3\n5 6\n6 5\n'), true, 3, 4).tests).toBe(3);
+    expect(board.repeat).toBe(1);
+  });
+
+  it('refuses more than 2^16 rooms, and a stretch longer than the longest', () => {
+    expect(() => magicKernelBoard((1 << 16) + 1, 1)).toThrow(/at most 2\^16 rooms/);
+    const board = magicKernelBoard(1 << 16, 1);
+    expect(() => magicJoinKernel(board, new Uint8Array(MAGIC_STRETCH_BYTES + 1), true, 1, 1)).toThrow(
+      /at most 1048576 bytes/,
+    );
+  });
+
   it('refuses to go on once another kernel call has used its memory', () => {
     const board = magicKernelBoard(9, 2);
     multiplicationRunKernel(new TextEncoder().encode('6 Alice\n'), true, 1);
@@ -326,6 +345,23 @@ describe('magic: the byte judge with the kernel', () => {
         }
       }
     }
+  });
+
+  it('finds a repeat read the careful way of a pair the kernel entered after a collision', async () => {
+    // Two pairs of rooms 1..8 whose keys hash to one slot of the 16 a board of 3 passages has: the kernel puts
+    // the second in the next slot. Listed again with rooms of 16 digits (which the kernel leaves), it is read
+    // in JavaScript, which must probe the slots as the kernel did to find it.
+    const slot = ([a, b]: Passage) => Math.imul(((a - 1) << 16) | (b - 1), 0x9e3779b1) >>> 28;
+    const pairs: Passage[] = [];
+    for (let a = 1; a <= 8; a++) for (let b = a + 1; b <= 8; b++) pairs.push([a, b]);
+    const first = pairs.find((p) => pairs.some((q) => q !== p && slot(q) === slot(p))) ?? [0, 0];
+    const second = pairs.find((q) => q !== first && slot(q) === slot(first)) ?? [0, 0];
+    const long = (room: number) => String(room).padStart(16, '0');
+    const input = `1\n8 3 0\n${first[0]} ${first[1]}\n${second[0]} ${second[1]}\n${long(second[1])} ${long(second[0])}\n`;
+    const reference = await legacyJudgeError(game, input);
+    expect(String(reference)).toMatch(/line 5: .*listed twice \(as passages 2 and 3\)/);
+    for (const block of [undefined, 1, 7])
+      expect(String((await judgeUntilError(game, input, block)).error)).toBe(String(reference));
   });
 
   it('reads no passage more than M: the next one is the next test, read in the kernel or not', async () => {
