@@ -3,7 +3,8 @@
  * reads and answers the plain tests there with no JavaScript per test: a contest file of 10^4 tests is over
  * before V8 has optimised a JavaScript loop over them. The kernel stops before the first test it does not
  * read plainly (a token at the end of the stretch, a value it leaves to JavaScript, a mistake), and the judge
- * reads that one the careful way, with its own messages.
+ * reads that one the careful way, with its own messages. (MAGIC's loop reads passages rather than tests: a
+ * contest board of 10^4 passages spans many stretches.)
  *
  * Each call copies its stretch into the kernel's memory, so the stretch starts small and grows only while the
  * kernel reads nearly all of it; an input whose tests the kernel leaves to JavaScript costs a few hundred bytes

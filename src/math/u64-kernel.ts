@@ -9,6 +9,7 @@
  * The judges of Multiplication, ABGAME and PartisanGame read and answer their plain tests here too
  * (multiplicationRunKernel, abgameRunKernel, partisanRunKernel, through src/core/kernel-stretches.ts), for the
  * same reason: a contest file of 10^4 tests is over before V8 has optimised a JavaScript loop over them.
+ * MAGIC's judge reads, joins and counts the passages of its boards here (magicJoinKernel, magicTallyKernel).
  *
  * The module is written out, readable, in scripts/u64-kernel-source.ts (`npm run kernel` regenerates); these are the bytes it assembles to (a test
  * keeps the two equal), embedded so that no process spends milliseconds assembling it at start.
@@ -520,7 +521,10 @@ export function partisanValuesKernel(rule: PartisanMasks, target: Uint8Array): v
   target.set(new Uint8Array(k.memory.buffer, a.free, target.length));
 }
 
-/** What a judge loop in the kernel (multiplicationRunKernel, abgameRunKernel) read and answered. */
+/**
+ * What a judge loop in the kernel (multiplicationRunKernel, abgameRunKernel, partisanRunKernel) read and answered;
+ * for magicJoinKernel, the passages read (`tests`), with no text.
+ */
 export interface KernelRun {
   /** Tests read and answered. */
   readonly tests: number;

@@ -10,7 +10,7 @@ import {
   type ComponentState,
   type Part,
 } from './component-game.js';
-import { DisjointSets, joinPassages } from './dsu.js';
+import { DisjointSets } from './dsu.js';
 import { RoomIndex } from './room-index.js';
 import type { BuildKind, MagicParams, MagicResult, Room, WinningMove } from './schema.js';
 
@@ -148,25 +148,19 @@ export interface DenseBoard {
 }
 
 /**
- * Who wins a dense board: `solveMagic`'s outcome without naming moves (no room table to build). `sets`, when
- * given, must hold the board's passages already joined (the judge joins them while checking for repeats), and
- * `counts`, when given, their sets counted (the judge counts them in the kernel); `largest` is not read.
+ * Who wins a dense board: `solveMagic`'s outcome without naming moves (no room table to build). `sets` holds the
+ * board's passages already joined (the judge joins them while checking for repeats), and `counts`, when given,
+ * their sets counted (the judge counts them in the kernel for some boards); `largest` is not read.
  */
 export function magicOutcome(
   board: DenseBoard,
-  sets = joinedSets(board),
+  sets: DisjointSets,
   // Stryker disable next-line BooleanLiteral: only speed: the outcome never reads the largest sizes
   counts: Tally = tally(sets, board.size, false),
 ): 'first' | 'second' {
   const ends = board.ends;
   const start = startOf(sets, counts, board.rooms - BigInt(board.size), ends.length / 2, board);
   return start.firstWins ? 'first' : 'second';
-}
-
-function joinedSets(board: DenseBoard): DisjointSets {
-  const sets = new DisjointSets(board.size);
-  joinPassages(sets, board.ends);
-  return sets;
 }
 
 export function solveMagic(params: MagicParams): MagicResult {
