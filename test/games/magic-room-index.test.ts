@@ -120,6 +120,18 @@ describe('magic RoomIndex', () => {
     expect(near.map((room) => close.idOf(room))).toEqual(near.map((_, id) => id));
   });
 
+  it('keeps id 0 through every growth: rooms 1 to 20,000 in order, room 1 found after each', () => {
+    // A growth that took the slot of id 0 for an empty one would give it to a later room (at 8,192 rooms here).
+    const index = new RoomIndex(1);
+    const lost: number[] = [];
+    for (let room = 1; room <= 20_000; room++) {
+      index.idOf(room);
+      if (index.find(1) !== 0) lost.push(room);
+    }
+    expect(lost).toEqual([]);
+    expect(index.find(20_000)).toBe(19_999);
+  });
+
   it('keeps 5,000 strided rooms of each kind apart (every table grows many times)', () => {
     const index = new RoomIndex(1);
     const rooms: Room[] = [];

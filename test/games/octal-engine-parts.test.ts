@@ -285,6 +285,17 @@ describe('octal engine: the work budget', () => {
     expect(none).toEqual([1, 1]);
   });
 
+  it("tells the work done by the time G(0..n) were computed: a fresh table's, at the last stride point", () => {
+    // Stride 8 (the first checkpoint): the work at n is the work of a fresh table that stopped at 8 * floor(n / 8).
+    const full = new ValueTable(makeRule([6]), 8);
+    full.reach(3000);
+    const points = [8, 15, 16, 100, 1023, 1024, 2999];
+    expect(points.map((n) => full.workTo(n))).toEqual(
+      points.map((n) => workTo('0.6', 8 * Math.floor(n / 8), 8)),
+    );
+    expect(full.workTo(2999)).toBeGreaterThan(full.workTo(1024));
+  });
+
   it('records the work past its first sixteen stride points', () => {
     const workAt = (n: number) => {
       const table = new ValueTable(makeRule([6]), 8);
