@@ -2006,55 +2006,26 @@ const skipToToken = (label: string): string => `
           end
         end`;
 
-/** 0x80 in every byte of an i64, as the signed decimal the assembler takes. */
-const HIGH_BITS = '-9187201950435737472';
-
 /**
  * $v = a room: a plain decimal of 1 to 15 digits from 1 to $limit after whitespace, else the passage fails
  * ($stop); digits that reach $inEnd fail too (the room may go on in the next stretch, or the input ends).
- * No bounds test: the 0 after the bytes ends the digits, and 8 more bytes follow it.
- *
- * Up to 7 digits are read as one word, without a branch per digit (the length of a room varies, so the end of
- * a loop over its digits was a branch mispredicted on most passages): the high bit of each byte that is not a
- * digit (below '0' with no borrow from the next byte, above '9' with no carry into it, or not ASCII), counted
- * from the low end, gives the length; the digits, moved to the top of the word (leading zeros below them),
- * fold pairwise into one value. Longer rooms take a loop over their bytes (19 digits and more overflow $wide,
- * but fail for their count).
+ * No bounds test: the 0 after the bytes ends the digits. (More than 19 digits overflow $wide, but fail for
+ * their count.) Reading up to 7 digits as one 8-byte word instead, with no branch per digit, was slower here.
  */
 const magicRoom = (label: string): string => `
         ${skipToToken(`${label}Blanks`)}
-        local.get $p i64.load offset=0 local.tee $word
-        i64.const ${HIGH_BITS} i64.or i64.const 0x3030303030303030 i64.sub i64.const -1 i64.xor
-        local.get $word i64.const 0x7f7f7f7f7f7f7f7f i64.and i64.const 0x4646464646464646 i64.add i64.or
-        local.get $word i64.or
-        i64.const ${HIGH_BITS} i64.and
-        i64.ctz i32.wrap_i64 i32.const 3 i32.shr_u local.tee $len
-        i32.eqz br_if $stop
-        local.get $len i32.const 8 i32.lt_u
-        if
-          local.get $word i64.const 0x3030303030303030 i64.sub
-          i64.const 64 local.get $len i64.extend_i32_u i64.const 3 i64.shl i64.sub i64.shl local.tee $wide
-          i64.const 10 i64.mul local.get $wide i64.const 8 i64.shr_u i64.add
-          i64.const 0x00ff00ff00ff00ff i64.and local.tee $wide
-          i64.const 100 i64.mul local.get $wide i64.const 16 i64.shr_u i64.add
-          i64.const 0x0000ffff0000ffff i64.and local.tee $wide
-          i64.const 10000 i64.mul local.get $wide i64.const 32 i64.shr_u i64.add
-          i64.const 0xffffffff i64.and local.set $wide
-          local.get $p local.get $len i32.add local.set $p
-        else
-          local.get $p local.set $start
-          i64.const 0 local.set $wide
-          block $${label}
-            loop $${label}Digit
-              local.get $p i32.load8_u offset=0 i32.const 48 i32.sub local.tee $c
-              i32.const 9 i32.gt_u br_if $${label}
-              local.get $wide i64.const 10 i64.mul local.get $c i64.extend_i32_u i64.add local.set $wide
-              local.get $p i32.const 1 i32.add local.set $p
-              br $${label}Digit
-            end
+        local.get $p local.set $start
+        i64.const 0 local.set $wide
+        block $${label}
+          loop $${label}Digit
+            local.get $p i32.load8_u offset=0 i32.const 48 i32.sub local.tee $c
+            i32.const 9 i32.gt_u br_if $${label}
+            local.get $wide i64.const 10 i64.mul local.get $c i64.extend_i32_u i64.add local.set $wide
+            local.get $p i32.const 1 i32.add local.set $p
+            br $${label}Digit
           end
-          local.get $p local.get $start i32.sub i32.const 15 i32.gt_u br_if $stop
         end
+        local.get $p local.get $start i32.sub i32.const 1 i32.sub i32.const 15 i32.ge_u br_if $stop
         local.get $wide i64.eqz br_if $stop
         local.get $limit i64.extend_i32_u local.get $wide i64.lt_u br_if $stop
         local.get $wide i32.wrap_i64 local.set $v`;
@@ -2064,8 +2035,8 @@ const magicRoom = (label: string): string => `
  * -> passages. Reads up to maxTests passages `X Y` from [in, inEnd), passage `first` on, each room a plain
  * decimal of 1 to 15 digits from 1 to limit, the two different, Y followed by whitespace (or by the end when eof
  * is 1). It stops before the first passage that is anything else (a token at the end of the bytes, a loop, a
- * mistake), which the JavaScript reader then takes the careful way. The byte at inEnd must be 0, and 8 more
- * bytes must follow it (the scans test no bounds, and read words of 8 bytes). `out` is not written.
+ * mistake), which the JavaScript reader then takes the careful way. The byte at inEnd must be 0 (the scans
+ * test no bounds). `out` is not written.
  *
  * Passage i's ids (room - 1) go to endsAt + 8i, the line of its first room (`line` is the line at `in`) to
  * linesAt + 4i. Its two ids are joined in the links at linkAt (DisjointSets in dsu.ts: a root holds minus its
@@ -2100,8 +2071,6 @@ const magicJoinSource: FunctionSource = {
     ...RUN_LOCALS,
     ['$start', 'i32'],
     ['$wide', 'i64'],
-    ['$word', 'i64'],
-    ['$len', 'i32'],
     ['$v', 'i32'],
     ['$x', 'i32'],
     ['$xLine', 'i32'],

@@ -149,7 +149,7 @@ describe('magic: the kernel reads, joins and counts a board', () => {
   });
 
   it('reads any whitespace, leading zeros and rooms of up to 15 digits, and counts the newlines', () => {
-    // The fourth passage's first room has 8 digits: more than the kernel reads as one word.
+    // Leading zeros count towards the 15 digits: the third passage's first room has 15, the fourth's 8.
     const input = ' \t1\r\n\n 02\f3\v004\n000000000000005 6\n00000007 1\n';
     const { board, run } = joinAll(9, 4, input);
     expect(run).toEqual({ tests: 4, consumed: input.length - 1, newlines: 4, text: '' });
