@@ -368,6 +368,7 @@ function alternatingSums(n: number): Float64Array {
   f[0] = 1 / (n + 1);
   for (let c = 1; c <= split; c++) f[c] = (1 - 2 * c * (f[c - 1] ?? 0)) / (n - c + 1);
   f[n] = n % 2 === 0 ? 1 / (n + 1) : 0;
+  // Stryker disable next-line EqualityOperator,ArithmeticOperator: f[split] (or f[split - 1]) from the backward recurrence as well differs only in its last bits
   for (let c = n; c > split + 1; c--) f[c - 1] = (1 - (n - c + 1) * (f[c] ?? 0)) / (2 * c);
   const s = new Float64Array(n + 1);
   for (let c = 0; c <= n; c++) s[c] = 1 - (n + 1) * (f[c] ?? 0);
@@ -385,6 +386,7 @@ function alternatingSumsExact(n: number): { nums: bigint[]; den: bigint } {
   for (let k = 2n; k <= BigInt(n + 1); k++) den *= k;
   const width = BigInt(n + 1);
   let m = den / width;
+  // Stryker disable next-line ArithmeticOperator: S(0) is never read: a count of cards sharing a divisor is at least 1
   const nums: bigint[] = [den - width * m];
   for (let c = 1; c <= n; c++) {
     m = (den - BigInt(2 * c) * m) / BigInt(n - c + 1);
@@ -435,7 +437,7 @@ function solveRandom(
   const turns = Math.min(n + 1, TURN_TABLE_LIMIT);
   const prob: number[] = [1];
   for (let k = 1; k <= turns; k++) {
-    // Stryker disable next-line BlockStatement: for k = n + 1 every count c <= n is below k and skipped, so pk = 0 is pushed anyway
+    // Stryker disable next-line BlockStatement,ConditionalExpression: for k = n + 1 every count c <= n is below k and skipped, so pk = 0 is pushed anyway
     if (k > n) {
       prob.push(0);
       continue;
@@ -443,6 +445,7 @@ function solveRandom(
     let pk = k === 1 ? above / n : 0;
     if (k >= 2) {
       counts.forEach((c, i) => {
+        // Stryker disable next-line ConditionalExpression: for c < k the product below has the factor c - c = 0, and adds nothing
         if (c < k) return;
         let ratio = 1;
         for (let j = 0; j < k; j++) ratio *= (c - j) / (n - j);
@@ -477,24 +480,30 @@ export function solveSeagm(params: SeagmParams, exactLimit = EXACT_LIMIT): Seagm
 export function solveSeagmJudge(
   cards: ArrayLike<number>,
   exactLimit = EXACT_LIMIT,
+  // Stryker disable next-line UnaryOperator: only speed: a budget of 1 fills less of the table first, and completeTable the rest
   searchBudget = -1,
 ): Pick<SeagmResult, 'firstWins' | 'probability' | 'fraction'> {
+  // Stryker disable next-line BooleanLiteral: only speed: a table filled whole is emptied by reset below before use
   const a = analyseFast(cards, false);
   const { values, classOf } = a;
   // A card > 1 without shared primes wins at once (every reply makes g = 1, or none is left): no search.
   let firstWins = false;
+  // Stryker disable next-line EqualityOperator: one step past the end reads undefined, taken as the card 1, which never wins at once
   for (let i = 0; i < values.length && !firstWins; i++)
+    // Stryker disable next-line UnaryOperator: the fallback is never taken: i indexes a card
     firstWins = (values[i] ?? 1) > 1 && (classOf[i] ?? -1) < 0;
   const classes = a.classRadical.length;
   // The table first holds only the d of the classes below upTo (lean.ts), a 64th of the pairs or 4096.
+  // Stryker disable next-line all: only speed: any budget leaves the rest of the table to completeTable
   const budget = searchBudget >= 0 ? searchBudget : Math.max(1 << 12, a.subsetTotal >> 6);
   const upTo = firstWins ? 0 : searchPrefix(a, budget);
-  // Stryker disable next-line ArithmeticOperator: only sizes the table up front; addSorted grows it as needed
+  // Stryker disable next-line all: only sizes the table up front (it starts empty either way); addSorted grows it as needed
   if (!firstWins) a.table.reset(Math.min(a.subsetTotal, budget, 1 << 20));
   const weights = weightsByLargestPrime(a, classesByPrime(a), firstWins ? undefined : a.table, upTo);
   // Every class holds a card > 1 (its shared primes divide it), and its first card wins unless classLoses.
   const search = new FastSearch(a);
   for (let c = 0; c < classes && !firstWins; c++) {
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: completing the table earlier or again holds the same entries (completeTable empties it and puts every d in); with all null, everything fit and upTo is past the last class
     if (c === upTo && weights.all !== null) completeTable(a.table, weights.all);
     firstWins = !search.classLoses(c);
   }
