@@ -1564,6 +1564,27 @@ const testRead = `
         local.get $p local.set $in
         local.get $lines local.get $newlines i32.add local.set $lines`;
 
+/**
+ * `dst` (an i64) = a plain decimal of 1 to `maxDigits` digits from $p ($start: where it began), ended by
+ * whitespace or by the end of the input; anything else fails the test ($stop).
+ */
+const wideDecimal = (dst: string, maxDigits: number): string => `
+        local.get $p local.set $start
+        i64.const 0 local.set ${dst}
+        block $digits
+          loop $digit
+            local.get $p local.get $inEnd i32.ge_u br_if $digits
+            local.get $p i32.load8_u offset=0 i32.const 48 i32.sub local.tee $c
+            i32.const 9 i32.gt_u br_if $digits
+            local.get $p local.get $start i32.sub i32.const ${maxDigits} i32.ge_u br_if $stop
+            local.get ${dst} i64.const 10 i64.mul local.get $c i64.extend_i32_u i64.add local.set ${dst}
+            local.get $p i32.const 1 i32.add local.set $p
+            br $digit
+          end
+        end
+        local.get $p local.get $start i32.eq br_if $stop
+        ${tokenEnds}`;
+
 /** Writes "Alice" and a newline at $out ("Alic" as a little-endian i32, then "e\n" as an i16), moving $out on. */
 const writeAlice = `
         local.get $out i32.const 0x63696c41 i32.store offset=0
@@ -1633,21 +1654,7 @@ const multiplicationRunSource: FunctionSource = {
   ],
   body: judgeLoop(`
         ;; N: 1 to 10 digits (an i64 cannot overflow), then whitespace or the end of the input
-        local.get $p local.set $start
-        i64.const 0 local.set $v
-        block $digits
-          loop $digit
-            local.get $p local.get $inEnd i32.ge_u br_if $digits
-            local.get $p i32.load8_u offset=0 i32.const 48 i32.sub local.tee $c
-            i32.const 9 i32.gt_u br_if $digits
-            local.get $p local.get $start i32.sub i32.const 10 i32.ge_u br_if $stop
-            local.get $v i64.const 10 i64.mul local.get $c i64.extend_i32_u i64.add local.set $v
-            local.get $p i32.const 1 i32.add local.set $p
-            br $digit
-          end
-        end
-        local.get $p local.get $start i32.eq br_if $stop
-        ${tokenEnds}
+        ${wideDecimal('$v', 10)}
         local.get $v i64.const 2 i64.lt_u br_if $stop
         i64.const 2147483647 local.get $v i64.lt_u br_if $stop
         local.get $v i32.wrap_i64 local.set $n
@@ -1898,21 +1905,7 @@ const partisanRunSource: FunctionSource = {
   body: judgeLoop(
     `
         ;; n: 1 to 19 digits (below 2^64), at most 10^18
-        local.get $p local.set $start
-        i64.const 0 local.set $n
-        block $digits
-          loop $digit
-            local.get $p local.get $inEnd i32.ge_u br_if $digits
-            local.get $p i32.load8_u offset=0 i32.const 48 i32.sub local.tee $c
-            i32.const 9 i32.gt_u br_if $digits
-            local.get $p local.get $start i32.sub i32.const 19 i32.ge_u br_if $stop
-            local.get $n i64.const 10 i64.mul local.get $c i64.extend_i32_u i64.add local.set $n
-            local.get $p i32.const 1 i32.add local.set $p
-            br $digit
-          end
-        end
-        local.get $p local.get $start i32.eq br_if $stop
-        ${tokenEnds}
+        ${wideDecimal('$n', 19)}
         i64.const 1000000000000000000 local.get $n i64.lt_u br_if $stop
         ${moveSet('alice')}
         local.get $mask local.set $alice

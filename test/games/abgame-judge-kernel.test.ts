@@ -11,10 +11,10 @@ import { abgame as game } from '../../src/games/abgame/index.js';
 import { abgameRunKernel } from '../../src/math/u64-kernel.js';
 import { runs } from '../support/runs.js';
 import {
+  expectSameError,
   judgeError,
   judgeOutput,
   judgeOutputInBlocks,
-  judgeUntilError,
   legacyJudgeError,
   legacyJudgeOutput,
 } from './judge-harness.js';
@@ -123,11 +123,7 @@ describe('abgame: the byte judge with the kernel', () => {
         const reference = await legacyJudgeError(game, input);
         expect(String(reference)).toMatch(/^JudgeInputError: line \d+: /);
         const expected = at === 0 ? '' : await legacyJudgeOutput(game, `${at}${body(boards.slice(0, at))}\n`);
-        for (const block of [undefined, 1, 13, 100]) {
-          const { output, error } = await judgeUntilError(game, input, block);
-          expect(output).toBe(expected);
-          expect(String(error)).toBe(String(reference));
-        }
+        await expectSameError(game, input, reference, [undefined, 1, 13, 100], expected);
       }
     }
   });
@@ -137,8 +133,7 @@ describe('abgame: the byte judge with the kernel', () => {
       const input = `3\n${'A.B\n'.repeat(3)}${extra}\n`;
       const reference = await legacyJudgeError(game, input);
       expect(String(reference)).toMatch(/line 5: expected the end of the input, found "A/);
-      for (const block of [undefined, 1, 13])
-        expect(String((await judgeUntilError(game, input, block)).error)).toBe(String(reference));
+      await expectSameError(game, input, reference, [undefined, 1, 13]);
     }
   });
 

@@ -2,6 +2,7 @@
  * Runs a game's judge on a string exactly as `grundy judge` does: the byte judge (`run`) when the game has
  * one, else parse, validate, solve, format. `legacyJudgeOutput` always takes the token path (the reference).
  */
+import { expect } from 'vitest';
 import { ByteReader, drive, readAll } from '../../src/core/byte-reader.js';
 import type { AnyGame } from '../../src/core/game.js';
 import { JudgeInputError } from '../../src/core/errors.js';
@@ -62,6 +63,25 @@ export async function judgeUntilError(
     error = thrown;
   }
   return { output: lines.map((line) => `${line}\n`).join(''), error };
+}
+
+/**
+ * Checks that the byte judge fails on `input` with `reference` (the token judge's error, `legacyJudgeError`),
+ * read in blocks of each size in `blocks` (undefined: all at once), and, when `output` is given, that it wrote
+ * exactly those answers first.
+ */
+export async function expectSameError(
+  game: AnyGame,
+  input: string,
+  reference: unknown,
+  blocks: readonly (number | undefined)[],
+  output?: string,
+): Promise<void> {
+  for (const block of blocks) {
+    const run = await judgeUntilError(game, input, block);
+    if (output !== undefined) expect(run.output).toBe(output);
+    expect(String(run.error)).toBe(String(reference));
+  }
 }
 
 /** The token judge: InputReader, the game's schema, solve, format. */

@@ -18,6 +18,7 @@ import {
 } from '../../src/math/u64-kernel.js';
 import { runs } from '../support/runs.js';
 import {
+  expectSameError,
   judgeOutput,
   judgeOutputInBlocks,
   judgeUntilError,
@@ -338,11 +339,13 @@ describe('magic: the byte judge with the kernel', () => {
         const input = `2\n\n3 1 0\n1 3\n\n${n} ${m} 1\n${listed.join('\n')}\n`;
         const reference = await legacyJudgeError(game, input);
         expect(String(reference)).toMatch(/^JudgeInputError: line \d+: /);
-        for (const block of [undefined, 1, 13, 100, 4096]) {
-          const { output, error } = await judgeUntilError(game, input, block);
-          expect(output).toBe(await legacyJudgeOutput(game, '1\n3 1 0\n1 3\n'));
-          expect(String(error)).toBe(String(reference));
-        }
+        await expectSameError(
+          game,
+          input,
+          reference,
+          [undefined, 1, 13, 100, 4096],
+          await legacyJudgeOutput(game, '1\n3 1 0\n1 3\n'),
+        );
       }
     }
   });
@@ -360,8 +363,7 @@ describe('magic: the byte judge with the kernel', () => {
     const input = `1\n8 3 0\n${first[0]} ${first[1]}\n${second[0]} ${second[1]}\n${long(second[1])} ${long(second[0])}\n`;
     const reference = await legacyJudgeError(game, input);
     expect(String(reference)).toMatch(/line 5: .*listed twice \(as passages 2 and 3\)/);
-    for (const block of [undefined, 1, 7])
-      expect(String((await judgeUntilError(game, input, block)).error)).toBe(String(reference));
+    await expectSameError(game, input, reference, [undefined, 1, 7]);
   });
 
   it('reads no passage more than M: the next one is the next test, read in the kernel or not', async () => {
@@ -370,8 +372,7 @@ describe('magic: the byte judge with the kernel', () => {
       const input = `1\n50 ${m} 1\n${many}`;
       const reference = await legacyJudgeError(game, input);
       expect(String(reference)).toMatch(/expected the end of the input/);
-      for (const block of [undefined, 1, 13])
-        expect(String((await judgeUntilError(game, input, block)).error)).toBe(String(reference));
+      await expectSameError(game, input, reference, [undefined, 1, 13]);
     }
   });
 

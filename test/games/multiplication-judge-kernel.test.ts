@@ -11,10 +11,10 @@ import { multiplication as game } from '../../src/games/multiplication/index.js'
 import { multiplicationRunKernel } from '../../src/math/u64-kernel.js';
 import { runs } from '../support/runs.js';
 import {
+  expectSameError,
   judgeError,
   judgeOutput,
   judgeOutputInBlocks,
-  judgeUntilError,
   legacyJudgeError,
   legacyJudgeOutput,
 } from './judge-harness.js';
@@ -169,8 +169,7 @@ describe('multiplication: the byte judge with the kernel', () => {
       const input = `3\n${'6 Bob\n'.repeat(3)}${extra}\n`;
       const reference = await legacyJudgeError(game, input);
       expect(String(reference)).toMatch(/line 5: expected the end of the input, found "/);
-      for (const block of [undefined, 1, 13])
-        expect(String((await judgeUntilError(game, input, block)).error)).toBe(String(reference));
+      await expectSameError(game, input, reference, [undefined, 1, 13]);
     }
   });
 
@@ -202,11 +201,7 @@ describe('multiplication: the byte judge with the kernel', () => {
         const reference = await legacyJudgeError(game, input);
         expect(String(reference)).toMatch(/^JudgeInputError: line \d+: /);
         const expected = before.length === 0 ? '' : await legacyJudgeOutput(game, file(before));
-        for (const block of [undefined, 1, 13, 100]) {
-          const { output, error } = await judgeUntilError(game, input, block);
-          expect(output).toBe(expected);
-          expect(String(error)).toBe(String(reference));
-        }
+        await expectSameError(game, input, reference, [undefined, 1, 13, 100], expected);
       }
     }
   });

@@ -12,9 +12,9 @@ import { partisan as game } from '../../src/games/partisan/index.js';
 import { PARTISAN_KERNEL_MOVES, PartisanKernelTables, partisanRunKernel } from '../../src/math/u64-kernel.js';
 import { runs } from '../support/runs.js';
 import {
+  expectSameError,
   judgeOutput,
   judgeOutputInBlocks,
-  judgeUntilError,
   legacyJudgeError,
   legacyJudgeOutput,
 } from './judge-harness.js';
@@ -208,11 +208,7 @@ describe('partisan: the byte judge with the kernel', () => {
         const reference = await legacyJudgeError(game, input);
         expect(String(reference)).toMatch(/^JudgeInputError: line \d+: /);
         const expected = at === 0 ? '' : await legacyJudgeOutput(game, `${at}${body(tests.slice(0, at))}\n`);
-        for (const block of [undefined, 1, 13, 100]) {
-          const { output, error } = await judgeUntilError(game, input, block);
-          expect(output).toBe(expected);
-          expect(String(error)).toBe(String(reference));
-        }
+        await expectSameError(game, input, reference, [undefined, 1, 13, 100], expected);
       }
     }
   });
@@ -222,8 +218,7 @@ describe('partisan: the byte judge with the kernel', () => {
       const input = `3\n${'4 1 2 0\n'.repeat(3)}${extra}\n`;
       const reference = await legacyJudgeError(game, input);
       expect(String(reference)).toMatch(/line 5: expected the end of the input, found "4"/);
-      for (const block of [undefined, 1, 13])
-        expect(String((await judgeUntilError(game, input, block)).error)).toBe(String(reference));
+      await expectSameError(game, input, reference, [undefined, 1, 13]);
     }
   });
 
