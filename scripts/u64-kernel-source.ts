@@ -5,6 +5,8 @@
  * the embedded bytes equal `assembleKernel()`. After editing this file, run `npm run kernel`.
  */
 
+import { OCTAL_HEADER, OCTAL_WALK_BACK, OCTAL_WALK_BLOCK } from '../src/math/u64-kernel.js';
+
 // ---------------------------------------------------------------------------------------------------------
 // A minimal assembler for a flat subset of the WebAssembly text format: one instruction after another,
 // `block`/`loop`/`if` with a `$label` that `br`/`br_if` name, locals by `$name`, `;;` comments.
@@ -63,6 +65,7 @@ const INSTRUCTIONS: Record<string, readonly [readonly number[], Immediate]> = {
   'i32.le_s': [[0x4c], 'none'],
   'i32.lt_s': [[0x48], 'none'],
   'i32.gt_s': [[0x4a], 'none'],
+  'i32.ge_s': [[0x4e], 'none'],
   'i32.lt_u': [[0x49], 'none'],
   'i32.gt_u': [[0x4b], 'none'],
   'i32.le_u': [[0x4d], 'none'],
@@ -83,6 +86,7 @@ const INSTRUCTIONS: Record<string, readonly [readonly number[], Immediate]> = {
   'i32.mul': [[0x6c], 'none'],
   'i32.and': [[0x71], 'none'],
   'i32.shl': [[0x74], 'none'],
+  'i32.shr_s': [[0x75], 'none'],
   'i32.shr_u': [[0x76], 'none'],
   'i64.ctz': [[0x7a], 'none'],
   'i64.add': [[0x7c], 'none'],
@@ -2177,6 +2181,278 @@ const magicTallySource: FunctionSource = {
     local.get $stateAt local.get $pairs i32.store offset=8`,
 };
 
+// ---------------------------------------------------------------------------------------------------------
+// Octal games: the sparse-space step of src/games/octal/engine.ts, run over many values per call.
+
+/** $dst = the address of i32 element $index of the array at $base. */
+const element = (base: string, index: string): string =>
+  `local.get ${base} local.get ${index} i32.const 2 i32.shl i32.add`;
+
+/** Pushes G(a) ^ G($r - a) for a = $a. */
+const splitValue = `
+        ${element('$g', '$a')} i32.load offset=0
+        local.get $g local.get $r local.get $a i32.sub i32.const 2 i32.shl i32.add i32.load offset=0
+        i32.xor`;
+
+/** $cand = the first rare value from index $ri on whose stamp is not $n ($ri moves to it). */
+const nextMissingRare = (label: string): string => `
+        block $${label}
+          loop $${label}Step
+            ${element('$rv', '$ri')} i32.load offset=0 local.set $cand
+            ${element('$st', '$cand')} i32.load offset=0 local.get $n i32.ne br_if $${label}
+            local.get $ri i32.const 1 i32.add local.set $ri
+            br $${label}Step
+          end
+        end`;
+
+/**
+ * Stamps $x as an option of $n; when it is the smallest missing rare value, finds the next one, and when that
+ * lies above the smallest missing common value ($sc), every rare value below it has turned up: $seen becomes
+ * the splits looked at ($a - $from + 1) and the walk ends ($walked).
+ */
+const stampWalked = (label: string): string => `
+        local.set $x
+        ${element('$st', '$x')} local.get $n i32.store offset=0
+        local.get $x local.get $cand i32.eq
+        if
+          ${nextMissingRare(label)}
+          local.get $cand local.get $sc i32.gt_s
+          if
+            local.get $a local.get $from i32.sub i32.const 1 i32.add local.set $seen
+            br $walked
+          end
+        end`;
+
+/**
+ * octalSparse(header) -> n: G(from), G(from + 1), ... up to G(to) (at most) by the sparse-space method, as
+ * ValueTable did in JavaScript (src/games/octal/engine.ts says how): the singles and the rare positions stamp
+ * every common option value, then two walks over the splits taking turns, OCTAL_WALK_BLOCK splits at a time
+ * (one from a = 1, one from walkFrom), stamp options until every rare value below the smallest missing common
+ * one has turned up. Each G(n) goes to the values, a rare one's n to the rare positions too. Stops after a
+ * value of at least `limit` (the lists and stamps must grow first) and returns the n after the last value
+ * computed. rareCount, walkFrom and work (the inner-loop steps, as engine.ts counts them) are kept in the header.
+ * The lists of rare and common values run past every option value, so each scan of them stops; leaveNone has
+ * k + 1 entries (i32 each), splits at least one, ascending.
+ */
+const octalSparseSource: FunctionSource = {
+  name: 'octalSparse',
+  params: [['$h', 'i32']],
+  result: 'i32',
+  locals: [
+    ['$n', 'i32'],
+    ['$to', 'i32'],
+    ['$g', 'i32'],
+    ['$st', 'i32'],
+    ['$rare', 'i32'],
+    ['$rc', 'i32'],
+    ['$rv', 'i32'],
+    ['$cv', 'i32'],
+    ['$sp', 'i32'],
+    ['$ns', 'i32'],
+    ['$si', 'i32'],
+    ['$nsi', 'i32'],
+    ['$none', 'i32'],
+    ['$k', 'i32'],
+    ['$walkFrom', 'i32'],
+    ['$limit', 'i32'],
+    ['$mask', 'i32'],
+    ['$work', 'i64'],
+    ['$s', 'i32'],
+    ['$r', 'i32'],
+    ['$j', 'i32'],
+    ['$a', 'i32'],
+    ['$sc', 'i32'],
+    ['$ri', 'i32'],
+    ['$cand', 'i32'],
+    ['$half', 'i32'],
+    ['$resume', 'i32'],
+    ['$low', 'i32'],
+    ['$high', 'i32'],
+    ['$highTurn', 'i32'],
+    ['$looked', 'i32'],
+    ['$from', 'i32'],
+    ['$upTo', 'i32'],
+    ['$seen', 'i32'],
+    ['$x', 'i32'],
+    ['$mex', 'i32'],
+  ],
+  body: `
+    local.get $h i32.load offset=${OCTAL_HEADER.from} local.set $n
+    local.get $h i32.load offset=${OCTAL_HEADER.to} local.set $to
+    local.get $h i32.load offset=${OCTAL_HEADER.valuesAt} local.set $g
+    local.get $h i32.load offset=${OCTAL_HEADER.stampAt} local.set $st
+    local.get $h i32.load offset=${OCTAL_HEADER.rareAt} local.set $rare
+    local.get $h i32.load offset=${OCTAL_HEADER.rareCount} local.set $rc
+    local.get $h i32.load offset=${OCTAL_HEADER.rareValuesAt} local.set $rv
+    local.get $h i32.load offset=${OCTAL_HEADER.commonValuesAt} local.set $cv
+    local.get $h i32.load offset=${OCTAL_HEADER.splitsAt} local.set $sp
+    local.get $h i32.load offset=${OCTAL_HEADER.splitCount} local.set $ns
+    local.get $h i32.load offset=${OCTAL_HEADER.singlesAt} local.set $si
+    local.get $h i32.load offset=${OCTAL_HEADER.singleCount} local.set $nsi
+    local.get $h i32.load offset=${OCTAL_HEADER.leaveNoneAt} local.set $none
+    local.get $h i32.load offset=${OCTAL_HEADER.k} local.set $k
+    local.get $h i32.load offset=${OCTAL_HEADER.walkFrom} local.set $walkFrom
+    local.get $h i32.load offset=${OCTAL_HEADER.limit} local.set $limit
+    local.get $h i32.load offset=${OCTAL_HEADER.mask} local.set $mask
+    local.get $h i64.load offset=${OCTAL_HEADER.work} local.set $work
+    block $done
+      loop $value
+        local.get $n local.get $to i32.gt_s br_if $done
+        ;; a move that leaves nothing
+        local.get $n local.get $k i32.le_s
+        if
+          ${element('$none', '$n')} i32.load offset=0
+          if local.get $st local.get $n i32.store offset=0 end
+        end
+        ;; moves that leave one heap
+        i32.const 0 local.set $s
+        block $singlesDone
+          loop $single
+            local.get $s local.get $nsi i32.ge_s br_if $singlesDone
+            local.get $n ${element('$si', '$s')} i32.load offset=0 i32.sub local.tee $r
+            i32.const 1 i32.ge_s
+            if
+              local.get $st ${element('$g', '$r')} i32.load offset=0 i32.const 2 i32.shl i32.add
+              local.get $n i32.store offset=0
+            end
+            local.get $s i32.const 1 i32.add local.set $s
+            br $single
+          end
+        end
+        ;; common option values: a rare heap beside any other
+        i32.const 0 local.set $s
+        block $splitsDone
+          loop $split
+            local.get $s local.get $ns i32.ge_s br_if $splitsDone
+            local.get $n ${element('$sp', '$s')} i32.load offset=0 i32.sub local.set $r
+            i32.const 0 local.set $j
+            block $rareDone
+              loop $rarePosition
+                local.get $j local.get $rc i32.ge_s br_if $rareDone
+                ${element('$rare', '$j')} i32.load offset=0 local.tee $a local.get $r i32.ge_s br_if $rareDone
+                local.get $st ${splitValue} i32.const 2 i32.shl i32.add local.get $n i32.store offset=0
+                local.get $j i32.const 1 i32.add local.set $j
+                br $rarePosition
+              end
+            end
+            local.get $s i32.const 1 i32.add local.set $s
+            br $split
+          end
+        end
+        local.get $work local.get $rc local.get $ns i32.mul i64.extend_i32_u i64.add local.set $work
+        ;; the smallest missing common value, and the smallest missing rare value so far
+        i32.const 0 local.set $j
+        block $commonFound
+          loop $commonStep
+            ${element('$cv', '$j')} i32.load offset=0 local.set $sc
+            ${element('$st', '$sc')} i32.load offset=0 local.get $n i32.ne br_if $commonFound
+            local.get $j i32.const 1 i32.add local.set $j
+            br $commonStep
+          end
+        end
+        i32.const 0 local.set $ri
+        ${nextMissingRare('firstRare')}
+        local.get $cand local.get $sc i32.lt_s
+        if
+          ;; two walks over the splits taking turns: from a = 1 up to resume, and from resume up to half
+          local.get $n local.get $sp i32.load offset=0 i32.sub i32.const 1 i32.shr_s local.set $half
+          local.get $walkFrom local.get $half i32.const 1 i32.add
+          local.get $walkFrom local.get $half i32.const 1 i32.add i32.lt_s select local.set $resume
+          i32.const 1 local.set $low
+          local.get $resume local.set $high
+          i32.const 1 local.set $highTurn
+          i32.const 0 local.set $looked
+          block $walksDone
+            loop $turn
+              local.get $cand local.get $sc i32.ge_s br_if $walksDone
+              local.get $low local.get $resume i32.lt_s local.get $high local.get $half i32.le_s i32.or
+              i32.eqz br_if $walksDone
+              local.get $low local.get $resume i32.ge_s
+              if
+                i32.const 1 local.set $highTurn
+              else
+                local.get $high local.get $half i32.gt_s
+                if i32.const 0 local.set $highTurn end
+              end
+              local.get $high local.get $low local.get $highTurn select local.set $from
+              local.get $half local.get $resume i32.const 1 i32.sub local.get $highTurn select local.tee $upTo
+              local.get $from i32.const ${OCTAL_WALK_BLOCK - 1} i32.add local.tee $x
+              local.get $upTo local.get $x i32.lt_s select local.set $upTo
+              ;; the walk: splits a = from .. upTo
+              block $walked
+                local.get $upTo local.get $from i32.sub i32.const 1 i32.add local.set $seen
+                local.get $from local.set $a
+                local.get $ns i32.const 1 i32.eq
+                if
+                  local.get $n local.get $sp i32.load offset=0 i32.sub local.set $r
+                  block $oneDone
+                    loop $one
+                      local.get $a local.get $upTo i32.gt_s br_if $oneDone
+                      ${splitValue}
+                      ${stampWalked('oneMissing')}
+                      local.get $a i32.const 1 i32.add local.set $a
+                      br $one
+                    end
+                  end
+                else
+                  block $manyDone
+                    loop $many
+                      local.get $a local.get $upTo i32.gt_s br_if $manyDone
+                      i32.const 0 local.set $s
+                      block $eachDone
+                        loop $each
+                          local.get $s local.get $ns i32.ge_s br_if $eachDone
+                          local.get $n ${element('$sp', '$s')} i32.load offset=0 i32.sub local.tee $r
+                          local.get $a i32.const 1 i32.shl i32.lt_s br_if $eachDone
+                          ${splitValue}
+                          ${stampWalked('manyMissing')}
+                          local.get $s i32.const 1 i32.add local.set $s
+                          br $each
+                        end
+                      end
+                      local.get $a i32.const 1 i32.add local.set $a
+                      br $many
+                    end
+                  end
+                end
+              end
+              local.get $looked local.get $seen i32.add local.set $looked
+              ${nextMissingRare('afterWalk')}
+              local.get $highTurn
+              if
+                local.get $high local.get $seen i32.add local.set $high
+                local.get $cand local.get $sc i32.gt_s
+                if
+                  local.get $high i32.const ${OCTAL_WALK_BACK + 1} i32.sub local.tee $x
+                  i32.const 1 local.get $x i32.const 1 i32.gt_s select local.set $walkFrom
+                end
+              else
+                local.get $low local.get $seen i32.add local.set $low
+              end
+              local.get $highTurn i32.eqz local.set $highTurn
+              br $turn
+            end
+          end
+          local.get $work local.get $looked local.get $ns i32.mul i64.extend_i32_u i64.add local.set $work
+        end
+        local.get $cand local.get $sc local.get $cand local.get $sc i32.lt_s select local.set $mex
+        ${element('$g', '$n')} local.get $mex i32.store offset=0
+        local.get $cand local.get $sc i32.lt_s
+        if
+          ${element('$rare', '$rc')} local.get $n i32.store offset=0
+          local.get $rc i32.const 1 i32.add local.set $rc
+        end
+        local.get $n i32.const 1 i32.add local.set $n
+        local.get $mex local.get $limit i32.ge_s br_if $done
+        br $value
+      end
+    end
+    local.get $h local.get $rc i32.store offset=${OCTAL_HEADER.rareCount}
+    local.get $h local.get $walkFrom i32.store offset=${OCTAL_HEADER.walkFrom}
+    local.get $h local.get $work i64.store offset=${OCTAL_HEADER.work}
+    local.get $n`,
+};
+
 /** The kernel module: the functions above, all exported, and one exported memory. */
 export function assembleKernel(): Uint8Array {
   return assemble([
@@ -2205,6 +2481,7 @@ export function assembleKernel(): Uint8Array {
     partisanRunSource,
     magicJoinSource,
     magicTallySource,
+    octalSparseSource,
   ]);
 }
 

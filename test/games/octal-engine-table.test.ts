@@ -81,6 +81,45 @@ describe('octal engine: the table’s bookkeeping', () => {
       }
   });
 
+  it('gives each table its own values and work when tables take turns in the kernel', () => {
+    // One kernel per thread holds one table at a time: a table that another one displaced lays itself out
+    // again, with the values, rare positions and stamps it had (and values the plain method added since).
+    const codes = ['6', '16', '54', '404'];
+    const alone = codes.map((code) => {
+      const table = new ValueTable(ruleOf(code), 8, true);
+      const values = Array.from(table.valuesTo(900, false));
+      return { values, work: table.workDone, rare: table.rarePositions };
+    });
+    const tables = codes.map((code) => new ValueTable(ruleOf(code), 8, true));
+    for (let n = 37; n <= 900; n += 37) for (const table of tables) table.valuesTo(Math.min(n, 900), false);
+    tables.forEach((table) => table.valuesTo(900, false));
+    expect(
+      tables.map((table) => ({
+        values: Array.from(table.values.subarray(0, 901)),
+        work: table.workDone,
+        rare: table.rarePositions,
+      })),
+    ).toEqual(alone);
+    expect(alone.map(({ values }, i) => values.join() === bruteValues(`0.${codes[i]}`, 900).join())).toEqual(
+      codes.map(() => true),
+    );
+  });
+
+  it('computes on past values a proven period filled in, in the sparse space', () => {
+    // Dawson's Kayles (0.07): its period is proven at the checkpoint 256.
+    const table = new ValueTable(ruleOf('07'), 8, true);
+    table.valuesTo(256);
+    expect(table.period).not.toBeNull();
+    expect(table.rarePositions).toBeGreaterThanOrEqual(0);
+    // G(257..276) come from the period, not the kernel, within the room the table has (nothing is laid out
+    // again): the kernel must hold them before it computes on.
+    const room = table.size;
+    table.valuesTo(276);
+    expect(room).toBeGreaterThan(277);
+    expect(Array.from(table.valuesTo(room - 1, false))).toEqual(bruteValues('0.07', room - 1));
+    expect(table.size).toBe(room);
+  });
+
   it('settles a target just past a checkpoint at that checkpoint when the budget runs out there', () => {
     const full = new ValueTable(ruleOf('6'), 8);
     full.reach(400);

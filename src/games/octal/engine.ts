@@ -19,7 +19,14 @@
  * (every split walked, quadratic: some unsolved codes such as 0.106 show no sparse space at all). Options are
  * marked with a stamp per value (stamp[v] = n), so nothing is cleared between values, and the smallest
  * missing value of each class is read off the class's ascending list of values.
+ *
+ * The sparse-space step runs in the WebAssembly kernel (octalSparse), a stride of values per call: the same
+ * loop in JavaScript took about three times as long (0.404: 12 s for G(0..10^6) against 3.9 s). The kernel
+ * has an instance and a memory of its own per thread and keeps the copy of one table at a time; this class
+ * keeps everything else (masks, proofs, budgets) and the values themselves.
  */
+
+import { OCTAL_HEADER, octalKernel, type OctalKernel } from '../../math/u64-kernel.js';
 
 /** The moves of a code as lists, for the hot loops. */
 export interface MoveRule {
@@ -99,23 +106,18 @@ export function provePeriod(g: Int32Array, m: number, k: number): Period | null 
 export const CHECKPOINT = 1024;
 
 /**
- * Splits a walk looks at before handing over to the other walk (see mexAt): small enough that a walk whose
- * start is no help costs at most about twice as much, large enough that the hand-overs cost little.
- */
-const WALK_BLOCK = 64;
-
-/**
- * How far before the split where the last walk found its last missing value the next walk starts: where a
- * value turns up moves by a few hundred splits from one heap to the next (0.143 past 370,000).
- */
-const WALK_BACK = 256;
-
-/**
  * Work (inner-loop steps: a split or a rare position looked at) is recorded at every multiple of the stride,
  * WORK_STRIDE or the first checkpoint if smaller, and a budget is checked there (so every checkpoint of the
  * solver's tables is a stride point).
  */
 export const WORK_STRIDE = 1024;
+
+/**
+ * The id of the table whose copy the octal kernel's memory holds (one kernel per thread): another table lays
+ * itself out again. Ids are numbered as tables are made.
+ */
+let kernelHolder = 0;
+let tablesMade = 0;
 
 /** Progress is reported every PROGRESS_EVERY values (every 64 first checkpoints, if fewer). */
 const PROGRESS_EVERY = 1 << 16;
@@ -149,7 +151,7 @@ export class ValueTable {
   private rareAtStride = 0;
   private expectedRare = 0;
   /**
-   * Where the next walk over the splits starts besides a = 1 (WALK_BACK before the split at which the last
+   * Where the next walk over the splits starts besides a = 1 (OCTAL_WALK_BACK before the split at which the last
    * walk that ended there found its last missing rare value). The values of some codes change their ways far
    * out (0.143 takes 16 and 18 from about 370,000 on), and then some rare option values come only from a
    * split with one heap before the change, at a about n - 370,000 for every n: walking from 1 alone would
@@ -159,6 +161,13 @@ export class ValueTable {
   /** Work done so far (see WORK_STRIDE), and workAt[j] = the work when G(0..j * stride) were done. */
   private work = 0;
   private workAt = new Float64Array(16);
+  /** False when the kernel's copy of this table must be laid out again (lists, stamps or room changed). */
+  private kernelFresh = false;
+  /** G(0..kernelLength-1) are in the kernel's memory, from kernelValuesAt on; the rare positions from kernelRareAt. */
+  private kernelLength = 0;
+  private kernelValuesAt = 0;
+  private kernelRareAt = 0;
+  private readonly id = ++tablesMade;
   private readonly stride: number;
   private readonly progressEvery: number;
 
@@ -293,15 +302,23 @@ export class ValueTable {
   ): boolean {
     if (last < this.length) return true;
     this.ensureCapacity(last);
-    for (let n = this.length; n <= last; n++) {
-      this.values[n] = this.mexAt(n);
-      this.length = n + 1;
-      if (n % this.stride === 0) {
-        this.recordWork(n / this.stride);
-        this.watchRareShare();
-        if (this.work > maxWork && n < last) return false;
+    for (let n = this.length; n <= last;) {
+      if (this.mask === 0) {
+        this.values[n] = this.plainMexAt(n);
+        n++;
+      } else {
+        // The kernel runs up to the next stride point at most (a stride point ends every run that reaches it).
+        n = this.sparseRun(n, Math.min(last, Math.ceil(n / this.stride) * this.stride));
+        if (this.values[n - 1]! >= 1 << this.bits) this.setBits(this.bits + 1);
       }
-      if (onProgress !== undefined && n % this.progressEvery === 0) onProgress(n);
+      this.length = n;
+      const done = n - 1;
+      if (done % this.stride === 0) {
+        this.recordWork(done / this.stride);
+        this.watchRareShare();
+        if (this.work > maxWork && done < last) return false;
+      }
+      if (onProgress !== undefined && done % this.progressEvery === 0) onProgress(done);
     }
     return true;
   }
@@ -333,116 +350,91 @@ export class ValueTable {
     const grown = new Int32Array(Math.max(last + 1, Math.min(2 * this.values.length, 1 << 30)));
     grown.set(this.values.subarray(0, this.length));
     this.values = grown;
-  }
-
-  /** G(n) from G(0..n-1). */
-  private mexAt(n: number): number {
-    if (this.mask === 0) return this.plainMexAt(n);
-    const g = this.values;
-    const { leaveNone, singles, splits } = this.rule;
-    // stamp[v] === n marks v as an option of n: one store per option, nothing to clear between values.
-    const stamp = this.stamp;
-    // leaveNone has k + 1 entries; past them the read is undefined, never 1.
-    if (leaveNone[n] === 1) stamp[0] = n;
-    for (let s = 0; s < singles.length; s++) {
-      const rest = n - singles[s]!;
-      if (rest >= 1) stamp[g[rest]!] = n;
-    }
-    // Common option values: a rare heap beside any other (both rare gives a rare value, also an option).
-    const rare = this.rare;
-    const count = this.rareCount;
-    let work = count * splits.length;
-    for (let s = 0; s < splits.length; s++) {
-      const rest = n - splits[s]!;
-      for (let j = 0; j < count; j++) {
-        const a = rare[j]!;
-        if (a >= rest) break;
-        stamp[g[a]! ^ g[rest - a]!] = n;
-      }
-    }
-    // Every common option is marked by now, so the smallest unmarked common value is missing for sure. Both
-    // lists run past every possible option (to 2^(bits+1)), so each scan stops.
-    const commonValues = this.commonValues;
-    let ci = 0;
-    while (stamp[commonValues[ci]!] === n) ci++;
-    const smallestCommon = commonValues[ci]!;
-    const rareValues = this.rareValues;
-    let ri = 0;
-    while (stamp[rareValues[ri]!] === n) ri++;
-    let candidate = rareValues[ri]!;
-    // (A mask is chosen only for codes with splits, so there is at least one.)
-    if (candidate < smallestCommon) {
-      // Walk the splits until every rare value below smallestCommon has turned up, or all splits are seen:
-      // two walks taking turns, WALK_BLOCK splits at a time, one up from where the last walk found its last
-      // missing value (walkFrom) and one up from the first split to there.
-      const half = (n - splits[0]!) >> 1;
-      const resume = Math.min(this.walkFrom, half + 1);
-      let low = 1;
-      let high = resume;
-      let highTurn = true;
-      let looked = 0;
-      while (candidate < smallestCommon && (low < resume || high <= half)) {
-        if (low >= resume) highTurn = true;
-        else if (high > half) highTurn = false;
-        const from = highTurn ? high : low;
-        const to = Math.min(highTurn ? half : resume - 1, from + WALK_BLOCK - 1);
-        const seen = this.walkSplits(n, from, to, ri, smallestCommon);
-        looked += seen;
-        while (stamp[rareValues[ri]!] === n) ri++;
-        candidate = rareValues[ri]!;
-        if (highTurn) {
-          high += seen;
-          if (candidate > smallestCommon) this.walkFrom = Math.max(1, high - 1 - WALK_BACK);
-        } else low += seen;
-        highTurn = !highTurn;
-      }
-      work += looked * splits.length;
-    }
-    this.work += work;
-    const mex = candidate < smallestCommon ? candidate : smallestCommon;
-    if (mex === candidate) this.pushRare(n);
-    if (mex >= 1 << this.bits) this.setBits(this.bits + 1);
-    return mex;
+    this.kernelFresh = false;
   }
 
   /**
-   * Stamps the options G(a) ^ G(rest - a) of n for a = from..to (every split with a <= rest - a) until every
-   * rare value below `limit` is stamped (`ri`: the first unstamped one's index in rareValues); how many a it
-   * looked at.
+   * G(from), G(from + 1), ... up to G(to) by the sparse-space method, in the kernel (octalSparse in
+   * scripts/u64-kernel-source.ts: the rare positions stamp every common option value, then two walks over the
+   * splits taking turns, one from a = 1 and one from walkFrom, stamp options until every rare value below the
+   * smallest missing common one has turned up). It stops early after a value that needs more bits; returns the
+   * n after the last value computed. The values, the new rare positions, walkFrom and the work come back here.
    */
-  private walkSplits(n: number, from: number, to: number, ri: number, limit: number): number {
-    const g = this.values;
-    const stamp = this.stamp;
-    const rareValues = this.rareValues;
-    const splits = this.rule.splits;
-    let candidate = rareValues[ri]!;
-    if (splits.length === 1) {
-      const rest = n - splits[0]!;
-      for (let a = from; a <= to; a++) {
-        const x = g[a]! ^ g[rest - a]!;
-        stamp[x] = n;
-        if (x === candidate) {
-          while (stamp[rareValues[ri]!] === n) ri++;
-          candidate = rareValues[ri]!;
-          if (candidate > limit) return a - from + 1;
-        }
-      }
-      return to - from + 1;
-    }
-    for (let a = from; a <= to; a++) {
-      for (let s = 0; s < splits.length; s++) {
-        const rest = n - splits[s]!;
-        if (2 * a > rest) break;
-        const x = g[a]! ^ g[rest - a]!;
-        stamp[x] = n;
-        if (x === candidate) {
-          while (stamp[rareValues[ri]!] === n) ri++;
-          candidate = rareValues[ri]!;
-          if (candidate > limit) return a - from + 1;
-        }
-      }
-    }
-    return to - from + 1;
+  private sparseRun(from: number, to: number): number {
+    const kernel = octalKernel();
+    if (kernelHolder !== this.id || !this.kernelFresh) this.loadKernel(kernel);
+    const ints = new Int32Array(kernel.memory.buffer);
+    const values = this.kernelValuesAt >> 2;
+    // Values computed here since (the plain method, or a period's fill) join the kernel's copy.
+    ints.set(this.values.subarray(this.kernelLength, this.length), values + this.kernelLength);
+    ints[OCTAL_HEADER.from >> 2] = from;
+    ints[OCTAL_HEADER.to >> 2] = to;
+    ints[OCTAL_HEADER.rareCount >> 2] = this.rareCount;
+    ints[OCTAL_HEADER.walkFrom >> 2] = this.walkFrom;
+    const work = new BigInt64Array(kernel.memory.buffer, OCTAL_HEADER.work, 1);
+    work[0] = BigInt(this.work);
+    const end = kernel.run(0);
+    this.values.set(ints.subarray(values + from, values + end), from);
+    const rareAt = this.kernelRareAt >> 2;
+    const count = ints[OCTAL_HEADER.rareCount >> 2]!;
+    for (let j = this.rareCount; j < count; j++) this.pushRare(ints[rareAt + j]!);
+    this.walkFrom = ints[OCTAL_HEADER.walkFrom >> 2]!;
+    this.work = Number(work[0]);
+    this.kernelLength = end;
+    return end;
+  }
+
+  /**
+   * Lays this table out in the kernel's memory: the header, the rule's lists, the stamps (none set), the value
+   * lists of both classes, the rare positions and G(0..length-1), with room for every value this table holds
+   * (a rare position per value at most).
+   */
+  private loadKernel(kernel: OctalKernel): void {
+    const { k, splits, singles, leaveNone } = this.rule;
+    const size = 2 << this.bits;
+    const capacity = this.values.length;
+    const splitsAt = OCTAL_HEADER.bytes;
+    const singlesAt = splitsAt + 4 * (k + 1);
+    const leaveNoneAt = singlesAt + 4 * (k + 1);
+    const stampAt = leaveNoneAt + 4 * (k + 1);
+    const rareValuesAt = stampAt + 4 * size;
+    const commonValuesAt = rareValuesAt + 4 * size;
+    const rareAt = commonValuesAt + 4 * size;
+    const valuesAt = rareAt + 4 * capacity;
+    const bytes = valuesAt + 4 * capacity;
+    const have = kernel.memory.buffer.byteLength;
+    if (bytes > have) kernel.memory.grow(Math.ceil((bytes - have) / 65536));
+    const ints = new Int32Array(kernel.memory.buffer);
+    const header: Record<string, number> = {
+      valuesAt,
+      stampAt,
+      rareAt,
+      rareValuesAt,
+      commonValuesAt,
+      splitsAt,
+      splitCount: splits.length,
+      singlesAt,
+      singleCount: singles.length,
+      leaveNoneAt,
+      k,
+      limit: 1 << this.bits,
+      mask: this.mask,
+    };
+    for (const [field, value] of Object.entries(header))
+      ints[OCTAL_HEADER[field as keyof typeof OCTAL_HEADER] >> 2] = value;
+    ints.set(splits, splitsAt >> 2);
+    ints.set(singles, singlesAt >> 2);
+    ints.set(leaveNone, leaveNoneAt >> 2);
+    ints.fill(-1, stampAt >> 2, rareValuesAt >> 2);
+    ints.set(this.rareValues.subarray(0, size), rareValuesAt >> 2);
+    ints.set(this.commonValues.subarray(0, size), commonValuesAt >> 2);
+    ints.set(this.rare.subarray(0, this.rareCount), rareAt >> 2);
+    ints.set(this.values.subarray(0, this.length), valuesAt >> 2);
+    this.kernelValuesAt = valuesAt;
+    this.kernelRareAt = rareAt;
+    this.kernelLength = this.length;
+    this.kernelFresh = true;
+    kernelHolder = this.id;
   }
 
   /**
@@ -452,7 +444,7 @@ export class ValueTable {
   private plainMexAt(n: number): number {
     const g = this.values;
     const { leaveNone, singles, splits } = this.rule;
-    // Same stamping loop as mexAt, written out on purpose: speed (inlined inner loop, the tightest there is).
+    // The tightest loop there is: a stamp per option, nothing cleared between values.
     const stamp = this.stamp;
     // leaveNone has k + 1 entries; past them the read is undefined, never 1.
     if (leaveNone[n] === 1) stamp[0] = n;
@@ -483,6 +475,7 @@ export class ValueTable {
   /** Room for values below 2^bits, with the current mask's split into common and rare value lists. */
   private setBits(bits: number): void {
     this.bits = bits;
+    this.kernelFresh = false;
     const size = 2 << bits;
     // Fresh stamps: called between values, when no stamp of a value still to come is set yet.
     this.stamp = new Int32Array(size).fill(-1);
