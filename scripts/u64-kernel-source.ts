@@ -2223,81 +2223,8 @@ const stampWalked = (label: string): string => `
           end
         end`;
 
-/**
- * octalSparse(header) -> n: G(from), G(from + 1), ... up to G(to) (at most) by the sparse-space method, as
- * ValueTable did in JavaScript (src/games/octal/engine.ts says how): the singles and the rare positions stamp
- * every common option value, then two walks over the splits taking turns, OCTAL_WALK_BLOCK splits at a time
- * (one from a = 1, one from walkFrom), stamp options until every rare value below the smallest missing common
- * one has turned up. Each G(n) goes to the values, a rare one's n to the rare positions too. Stops after a
- * value of at least `limit` (the lists and stamps must grow first) and returns the n after the last value
- * computed. rareCount, walkFrom and work (the inner-loop steps, as engine.ts counts them) are kept in the header.
- * The lists of rare and common values run past every option value, so each scan of them stops; leaveNone has
- * k + 1 entries (i32 each), splits at least one, ascending.
- */
-const octalSparseSource: FunctionSource = {
-  name: 'octalSparse',
-  params: [['$h', 'i32']],
-  result: 'i32',
-  locals: [
-    ['$n', 'i32'],
-    ['$to', 'i32'],
-    ['$g', 'i32'],
-    ['$st', 'i32'],
-    ['$rare', 'i32'],
-    ['$rc', 'i32'],
-    ['$rv', 'i32'],
-    ['$cv', 'i32'],
-    ['$sp', 'i32'],
-    ['$ns', 'i32'],
-    ['$si', 'i32'],
-    ['$nsi', 'i32'],
-    ['$none', 'i32'],
-    ['$k', 'i32'],
-    ['$walkFrom', 'i32'],
-    ['$limit', 'i32'],
-    ['$mask', 'i32'],
-    ['$work', 'i64'],
-    ['$s', 'i32'],
-    ['$r', 'i32'],
-    ['$j', 'i32'],
-    ['$a', 'i32'],
-    ['$sc', 'i32'],
-    ['$ri', 'i32'],
-    ['$cand', 'i32'],
-    ['$half', 'i32'],
-    ['$resume', 'i32'],
-    ['$low', 'i32'],
-    ['$high', 'i32'],
-    ['$highTurn', 'i32'],
-    ['$looked', 'i32'],
-    ['$from', 'i32'],
-    ['$upTo', 'i32'],
-    ['$seen', 'i32'],
-    ['$x', 'i32'],
-    ['$mex', 'i32'],
-  ],
-  body: `
-    local.get $h i32.load offset=${OCTAL_HEADER.from} local.set $n
-    local.get $h i32.load offset=${OCTAL_HEADER.to} local.set $to
-    local.get $h i32.load offset=${OCTAL_HEADER.valuesAt} local.set $g
-    local.get $h i32.load offset=${OCTAL_HEADER.stampAt} local.set $st
-    local.get $h i32.load offset=${OCTAL_HEADER.rareAt} local.set $rare
-    local.get $h i32.load offset=${OCTAL_HEADER.rareCount} local.set $rc
-    local.get $h i32.load offset=${OCTAL_HEADER.rareValuesAt} local.set $rv
-    local.get $h i32.load offset=${OCTAL_HEADER.commonValuesAt} local.set $cv
-    local.get $h i32.load offset=${OCTAL_HEADER.splitsAt} local.set $sp
-    local.get $h i32.load offset=${OCTAL_HEADER.splitCount} local.set $ns
-    local.get $h i32.load offset=${OCTAL_HEADER.singlesAt} local.set $si
-    local.get $h i32.load offset=${OCTAL_HEADER.singleCount} local.set $nsi
-    local.get $h i32.load offset=${OCTAL_HEADER.leaveNoneAt} local.set $none
-    local.get $h i32.load offset=${OCTAL_HEADER.k} local.set $k
-    local.get $h i32.load offset=${OCTAL_HEADER.walkFrom} local.set $walkFrom
-    local.get $h i32.load offset=${OCTAL_HEADER.limit} local.set $limit
-    local.get $h i32.load offset=${OCTAL_HEADER.mask} local.set $mask
-    local.get $h i64.load offset=${OCTAL_HEADER.work} local.set $work
-    block $done
-      loop $value
-        local.get $n local.get $to i32.gt_s br_if $done
+/** Stamps the options of $n that leave nothing or one heap. */
+const leaveNoneOrOne = `
         ;; a move that leaves nothing
         local.get $n local.get $k i32.le_s
         if
@@ -2319,6 +2246,91 @@ const octalSparseSource: FunctionSource = {
             br $single
           end
         end
+`;
+
+const OCTAL_LOCALS = [
+  ['$n', 'i32'],
+  ['$to', 'i32'],
+  ['$g', 'i32'],
+  ['$st', 'i32'],
+  ['$rare', 'i32'],
+  ['$rc', 'i32'],
+  ['$rv', 'i32'],
+  ['$cv', 'i32'],
+  ['$sp', 'i32'],
+  ['$ns', 'i32'],
+  ['$si', 'i32'],
+  ['$nsi', 'i32'],
+  ['$none', 'i32'],
+  ['$k', 'i32'],
+  ['$walkFrom', 'i32'],
+  ['$limit', 'i32'],
+  ['$mask', 'i32'],
+  ['$work', 'i64'],
+  ['$s', 'i32'],
+  ['$r', 'i32'],
+  ['$j', 'i32'],
+  ['$a', 'i32'],
+  ['$sc', 'i32'],
+  ['$ri', 'i32'],
+  ['$cand', 'i32'],
+  ['$half', 'i32'],
+  ['$resume', 'i32'],
+  ['$low', 'i32'],
+  ['$high', 'i32'],
+  ['$highTurn', 'i32'],
+  ['$looked', 'i32'],
+  ['$from', 'i32'],
+  ['$upTo', 'i32'],
+  ['$seen', 'i32'],
+  ['$x', 'i32'],
+  ['$mex', 'i32'],
+] as const;
+
+/** The header's fields into locals. */
+const readHeader = `
+    local.get $h i32.load offset=${OCTAL_HEADER.from} local.set $n
+    local.get $h i32.load offset=${OCTAL_HEADER.to} local.set $to
+    local.get $h i32.load offset=${OCTAL_HEADER.valuesAt} local.set $g
+    local.get $h i32.load offset=${OCTAL_HEADER.stampAt} local.set $st
+    local.get $h i32.load offset=${OCTAL_HEADER.rareAt} local.set $rare
+    local.get $h i32.load offset=${OCTAL_HEADER.rareCount} local.set $rc
+    local.get $h i32.load offset=${OCTAL_HEADER.rareValuesAt} local.set $rv
+    local.get $h i32.load offset=${OCTAL_HEADER.commonValuesAt} local.set $cv
+    local.get $h i32.load offset=${OCTAL_HEADER.splitsAt} local.set $sp
+    local.get $h i32.load offset=${OCTAL_HEADER.splitCount} local.set $ns
+    local.get $h i32.load offset=${OCTAL_HEADER.singlesAt} local.set $si
+    local.get $h i32.load offset=${OCTAL_HEADER.singleCount} local.set $nsi
+    local.get $h i32.load offset=${OCTAL_HEADER.leaveNoneAt} local.set $none
+    local.get $h i32.load offset=${OCTAL_HEADER.k} local.set $k
+    local.get $h i32.load offset=${OCTAL_HEADER.walkFrom} local.set $walkFrom
+    local.get $h i32.load offset=${OCTAL_HEADER.limit} local.set $limit
+    local.get $h i32.load offset=${OCTAL_HEADER.mask} local.set $mask
+    local.get $h i64.load offset=${OCTAL_HEADER.work} local.set $work
+`;
+
+/**
+ * octalSparse(header) -> n: G(from), G(from + 1), ... up to G(to) (at most) by the sparse-space method, as
+ * ValueTable did in JavaScript (src/games/octal/engine.ts says how): the singles and the rare positions stamp
+ * every common option value, then two walks over the splits taking turns, OCTAL_WALK_BLOCK splits at a time
+ * (one from a = 1, one from walkFrom), stamp options until every rare value below the smallest missing common
+ * one has turned up. Each G(n) goes to the values, a rare one's n to the rare positions too. Stops after a
+ * value of at least `limit` (the lists and stamps must grow first) and returns the n after the last value
+ * computed. rareCount, walkFrom and work (the inner-loop steps, as engine.ts counts them) are kept in the header.
+ * The lists of rare and common values run past every option value, so each scan of them stops; leaveNone has
+ * k + 1 entries (i32 each), splits at least one, ascending.
+ */
+const octalSparseSource: FunctionSource = {
+  name: 'octalSparse',
+  params: [['$h', 'i32']],
+  result: 'i32',
+  locals: OCTAL_LOCALS,
+  body: `
+    ${readHeader}
+    block $done
+      loop $value
+        local.get $n local.get $to i32.gt_s br_if $done
+        ${leaveNoneOrOne}
         ;; common option values: a rare heap beside any other
         i32.const 0 local.set $s
         block $splitsDone
@@ -2453,6 +2465,60 @@ const octalSparseSource: FunctionSource = {
     local.get $n`,
 };
 
+/**
+ * octalPlain(header) -> n: G(from), G(from + 1), ... up to G(to) (at most) by listing every option (the plain
+ * method, for codes with no sparse space: every split of every heap), as octalSparse stamps them; stops after
+ * a value of at least `limit`. work grows by the splits times n / 2 per value (as engine.ts counts it).
+ */
+const octalPlainSource: FunctionSource = {
+  name: 'octalPlain',
+  params: [['$h', 'i32']],
+  result: 'i32',
+  locals: OCTAL_LOCALS,
+  body: `
+    ${readHeader}
+    block $done
+      loop $value
+        local.get $n local.get $to i32.gt_s br_if $done
+        ${leaveNoneOrOne}
+        i32.const 0 local.set $s
+        block $splitsDone
+          loop $split
+            local.get $s local.get $ns i32.ge_s br_if $splitsDone
+            local.get $n ${element('$sp', '$s')} i32.load offset=0 i32.sub local.set $r
+            i32.const 1 local.set $a
+            block $pairsDone
+              loop $pair
+                local.get $a i32.const 1 i32.shl local.get $r i32.gt_s br_if $pairsDone
+                local.get $st ${splitValue} i32.const 2 i32.shl i32.add local.get $n i32.store offset=0
+                local.get $a i32.const 1 i32.add local.set $a
+                br $pair
+              end
+            end
+            local.get $s i32.const 1 i32.add local.set $s
+            br $split
+          end
+        end
+        local.get $work local.get $n i32.const 1 i32.shr_u local.get $ns i32.mul i64.extend_i32_u i64.add
+        local.set $work
+        i32.const 0 local.set $mex
+        block $found
+          loop $scan
+            ${element('$st', '$mex')} i32.load offset=0 local.get $n i32.ne br_if $found
+            local.get $mex i32.const 1 i32.add local.set $mex
+            br $scan
+          end
+        end
+        ${element('$g', '$n')} local.get $mex i32.store offset=0
+        local.get $n i32.const 1 i32.add local.set $n
+        local.get $mex local.get $limit i32.ge_s br_if $done
+        br $value
+      end
+    end
+    local.get $h local.get $work i64.store offset=${OCTAL_HEADER.work}
+    local.get $n`,
+};
+
 /** The kernel module: the functions above, all exported, and one exported memory. */
 export function assembleKernel(): Uint8Array {
   return assemble([
@@ -2482,6 +2548,7 @@ export function assembleKernel(): Uint8Array {
     magicJoinSource,
     magicTallySource,
     octalSparseSource,
+    octalPlainSource,
   ]);
 }
 

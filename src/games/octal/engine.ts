@@ -20,8 +20,8 @@
  * marked with a stamp per value (stamp[v] = n), so nothing is cleared between values, and the smallest
  * missing value of each class is read off the class's ascending list of values.
  *
- * The sparse-space step runs in the WebAssembly kernel (octalSparse), a stride of values per call: the same
- * loop in JavaScript took about three times as long (0.404: 12 s for G(0..10^6) against 3.9 s). The kernel
+ * Both methods run in the WebAssembly kernel (octalSparse, octalPlain), a stride of values per call: the same
+ * loops in JavaScript took about three times as long (0.404: 12 s for G(0..10^6) against 3.9 s). The kernel
  * has an instance and a memory of its own per thread and keeps the copy of one table at a time; this class
  * keeps everything else (masks, proofs, budgets) and the values themselves.
  */
@@ -143,9 +143,6 @@ export class ValueTable {
   private rareValues = new Int32Array(1);
   /** The rare positions n (G(n) rare under the mask), ascending. */
   private rare = new Int32Array(64);
-  /** stamp[v] = n when v is an option of n (values 0..2^(bits+1) - 1). */
-  // Stryker disable next-line UnaryOperator: the constructor's setBits(1) replaces this array before any use.
-  private stamp = new Int32Array(4).fill(-1);
   private rareCount = 0;
   /** rareCount at the last stride point, and the rare positions a stride is expected to add under the mask. */
   private rareAtStride = 0;
@@ -303,14 +300,9 @@ export class ValueTable {
     if (last < this.length) return true;
     this.ensureCapacity(last);
     for (let n = this.length; n <= last;) {
-      if (this.mask === 0) {
-        this.values[n] = this.plainMexAt(n);
-        n++;
-      } else {
-        // The kernel runs up to the next stride point at most (a stride point ends every run that reaches it).
-        n = this.sparseRun(n, Math.min(last, Math.ceil(n / this.stride) * this.stride));
-        if (this.values[n - 1]! >= 1 << this.bits) this.setBits(this.bits + 1);
-      }
+      // The kernel runs up to the next stride point at most (a stride point ends every run that reaches it).
+      n = this.kernelRun(n, Math.min(last, Math.ceil(n / this.stride) * this.stride));
+      if (this.values[n - 1]! >= 1 << this.bits) this.setBits(this.bits + 1);
       this.length = n;
       const done = n - 1;
       if (done % this.stride === 0) {
@@ -354,13 +346,14 @@ export class ValueTable {
   }
 
   /**
-   * G(from), G(from + 1), ... up to G(to) by the sparse-space method, in the kernel (octalSparse in
-   * scripts/u64-kernel-source.ts: the rare positions stamp every common option value, then two walks over the
-   * splits taking turns, one from a = 1 and one from walkFrom, stamp options until every rare value below the
-   * smallest missing common one has turned up). It stops early after a value that needs more bits; returns the
-   * n after the last value computed. The values, the new rare positions, walkFrom and the work come back here.
+   * G(from), G(from + 1), ... up to G(to) in the kernel (scripts/u64-kernel-source.ts): by the sparse-space
+   * method under a mask (octalSparse: the rare positions stamp every common option value, then two walks over
+   * the splits taking turns, one from a = 1 and one from walkFrom, stamp options until every rare value below
+   * the smallest missing common one has turned up), else by listing every option (octalPlain). It stops early
+   * after a value that needs more bits; returns the n after the last value computed. The values, the new rare
+   * positions, walkFrom and the work come back here.
    */
-  private sparseRun(from: number, to: number): number {
+  private kernelRun(from: number, to: number): number {
     const kernel = octalKernel();
     if (kernelHolder !== this.id || !this.kernelFresh) this.loadKernel(kernel);
     const ints = new Int32Array(kernel.memory.buffer);
@@ -373,7 +366,7 @@ export class ValueTable {
     ints[OCTAL_HEADER.walkFrom >> 2] = this.walkFrom;
     const work = new BigInt64Array(kernel.memory.buffer, OCTAL_HEADER.work, 1);
     work[0] = BigInt(this.work);
-    const end = kernel.run(0);
+    const end = kernel.run(0, this.mask === 0);
     this.values.set(ints.subarray(values + from, values + end), from);
     const rareAt = this.kernelRareAt >> 2;
     const count = ints[OCTAL_HEADER.rareCount >> 2]!;
@@ -437,32 +430,6 @@ export class ValueTable {
     kernelHolder = this.id;
   }
 
-  /**
-   * G(n) by listing every option (no sparse space found): the plain quadratic method, with a stamp per value
-   * instead of a cleared set, the tightest loop there is.
-   */
-  private plainMexAt(n: number): number {
-    const g = this.values;
-    const { leaveNone, singles, splits } = this.rule;
-    // The tightest loop there is: a stamp per option, nothing cleared between values.
-    const stamp = this.stamp;
-    // leaveNone has k + 1 entries; past them the read is undefined, never 1.
-    if (leaveNone[n] === 1) stamp[0] = n;
-    for (let s = 0; s < singles.length; s++) {
-      const rest = n - singles[s]!;
-      if (rest >= 1) stamp[g[rest]!] = n;
-    }
-    for (let s = 0; s < splits.length; s++) {
-      const rest = n - splits[s]!;
-      for (let a = 1, b = rest - 1; a <= b; a++, b--) stamp[g[a]! ^ g[b]!] = n;
-    }
-    this.work += splits.length * (n >> 1);
-    let mex = 0;
-    while (stamp[mex] === n) mex++;
-    if (mex >= 1 << this.bits) this.setBits(this.bits + 1);
-    return mex;
-  }
-
   private pushRare(n: number): void {
     if (this.rareCount === this.rare.length) {
       const grown = new Int32Array(this.rare.length * 2);
@@ -477,8 +444,6 @@ export class ValueTable {
     this.bits = bits;
     this.kernelFresh = false;
     const size = 2 << bits;
-    // Fresh stamps: called between values, when no stamp of a value still to come is set yet.
-    this.stamp = new Int32Array(size).fill(-1);
     const common: number[] = [];
     // Stryker disable next-line ArrayDeclaration: a stray leading 0 changes nothing: 0 is rare under every mask, so the list starts with 0 anyway.
     const rare: number[] = [];
