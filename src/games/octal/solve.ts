@@ -64,8 +64,8 @@ export function provenAt(need: number, target: number): number {
   return Math.min(c, target);
 }
 
-/** Work units (inner-loop steps, see WORK_STRIDE) per millisecond: 2 to 5 ns a step measured on a busy machine. */
-export const WORK_PER_MS = 300_000;
+/** Work units (inner-loop steps, see WORK_STRIDE) per millisecond: about 1 ns a step in the kernel, 2.4 ns on a slow machine. */
+export const WORK_PER_MS = 900_000;
 
 /**
  * The values of `code` that G(0..target) settle, or as far as `maxWork` reaches when it runs out first (see
@@ -264,11 +264,11 @@ function profileOf(code: string, digits: readonly number[]): Profile {
 function valuesCostMs(profile: Profile, target: number): number {
   // A period proven within the profile ends every computation there, whatever the target.
   if (profile.proven) return 1;
-  // No sparse space (and no splits: no mask is ever chosen): every split of every heap, about 2 ns each,
-  // and the moves leaving one heap, about 50 ns a value.
-  if (profile.rare < 0) return (profile.splits * target * target * 2e-6) / 4 + target / 20_000;
+  // No sparse space (and no splits: no mask is ever chosen): every split of every heap, about 1 ns each in
+  // the kernel, and the moves leaving one heap, about 50 ns a value.
+  if (profile.rare < 0) return (profile.splits * target * target * 1e-6) / 4 + target / 20_000;
   // Each value walks the rare positions and a few hundred splits (more where values run high, as in 0.6).
-  return (target * (profile.splits * (8 * profile.rare + 300) * 1.5e-6)) | 0;
+  return (target * (profile.splits * (8 * profile.rare + 300) * 0.5e-6)) | 0;
 }
 
 /**
@@ -361,8 +361,8 @@ export function estimateOctalCost(params: OctalParams): number {
   const code = readOctalCode(params.code);
   if (code.nim) return 1;
   const target = targetOf(params, code.code, code.digits);
-  // Small tables: at worst the plain method, a quarter of target^2 splits at about 2 ns each.
-  if (target <= CHEAP_VALUES) return Math.ceil(1 + (target * target * 2e-6) / 4);
+  // Small tables: at worst the plain method, a quarter of target^2 splits at about 1 ns each.
+  if (target <= CHEAP_VALUES) return Math.ceil(1 + (target * target * 1e-6) / 4);
   return Math.ceil(valuesCostMs(profileOf(code.code, code.digits), target));
 }
 
