@@ -120,6 +120,16 @@ describe('octal engine: the table’s bookkeeping', () => {
     expect(table.size).toBe(room);
   });
 
+  it('gives the kernel room for a large table, every value computed', () => {
+    // Kayles (0.77): period 12 from 72. 300,000 values and as many rare positions take 2.4 MB of the kernel's
+    // memory, more than any table before them in these tests: the memory must grow to fit them.
+    const kayles = bruteValues('0.77', 100);
+    const values = new ValueTable(ruleOf('77')).valuesTo(300_000, false);
+    for (const n of [0, 71, 72, 100, 299_999, 300_000])
+      expect(values[n], `G(${n})`).toBe(kayles[n < 72 ? n : 72 + ((n - 72) % 12)]);
+    expect(values.every((v, n) => n < 84 || v === values[n - 12])).toBe(true);
+  });
+
   it('settles a target just past a checkpoint at that checkpoint when the budget runs out there', () => {
     const full = new ValueTable(ruleOf('6'), 8);
     full.reach(400);

@@ -159,11 +159,13 @@ export class ValueTable {
   private work = 0;
   private workAt = new Float64Array(16);
   /** False when the kernel's copy of this table must be laid out again (lists, stamps or room changed). */
+  // Stryker disable next-line BooleanLiteral: a new table is never the kernel's holder (ids start at 1, the holder at 0), so it is laid out anyway
   private kernelFresh = false;
   /** G(0..kernelLength-1) are in the kernel's memory, from kernelValuesAt on; the rare positions from kernelRareAt. */
   private kernelLength = 0;
   private kernelValuesAt = 0;
   private kernelRareAt = 0;
+  // Stryker disable next-line UpdateOperator: ids counted down are as distinct, and never the first holder's 0
   private readonly id = ++tablesMade;
   private readonly stride: number;
   private readonly progressEvery: number;
@@ -355,6 +357,7 @@ export class ValueTable {
    */
   private kernelRun(from: number, to: number): number {
     const kernel = octalKernel();
+    // Stryker disable next-line ConditionalExpression: laying the table out before every run gives the same values (speed only)
     if (kernelHolder !== this.id || !this.kernelFresh) this.loadKernel(kernel);
     const ints = new Int32Array(kernel.memory.buffer);
     const values = this.kernelValuesAt >> 2;
@@ -396,6 +399,7 @@ export class ValueTable {
     const valuesAt = rareAt + 4 * capacity;
     const bytes = valuesAt + 4 * capacity;
     const have = kernel.memory.buffer.byteLength;
+    // Stryker disable next-line EqualityOperator: growing by no page when the memory fits exactly changes nothing
     if (bytes > have) kernel.memory.grow(Math.ceil((bytes - have) / 65536));
     const ints = new Int32Array(kernel.memory.buffer);
     const header: Record<string, number> = {
@@ -426,6 +430,7 @@ export class ValueTable {
     this.kernelValuesAt = valuesAt;
     this.kernelRareAt = rareAt;
     this.kernelLength = this.length;
+    // Stryker disable next-line BooleanLiteral: a table never kept fresh is laid out before every run: the same values (speed only)
     this.kernelFresh = true;
     kernelHolder = this.id;
   }
