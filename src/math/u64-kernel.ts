@@ -141,7 +141,7 @@ interface WasmApi {
 }
 
 let kernel: KernelExports | undefined;
-/** The compiled module: octal's sparse-space step gets an instance of its own (see octalKernel). */
+/** The compiled module: octal's loops get an instance of their own (see octalKernel). */
 let kernelModule: object | undefined;
 
 /** KERNEL_WASM decoded (a plain loop: Uint8Array.from with a callback per byte costs ~1 ms more, run cold). */
@@ -822,7 +822,10 @@ export const OCTAL_WALK_BLOCK = 64;
 /** How far before the split where the last walk found its last missing value the next walk starts. */
 export const OCTAL_WALK_BACK = 256;
 
-/** Where octalSparse finds its arguments and keeps its state, from its header's address on (i32 each, work i64). */
+/**
+ * Where octalSparse and octalPlain find their arguments and keep their state, from the header's address on (i32
+ * each, work i64).
+ */
 export const OCTAL_HEADER = {
   from: 0,
   to: 4,
@@ -846,9 +849,9 @@ export const OCTAL_HEADER = {
 } as const;
 
 /**
- * The kernel's octalSparse (see scripts/u64-kernel-source.ts) in an instance of its own, one per thread: the
- * octal table it last ran for keeps its values, lists and stamps in that memory between calls, and no other
- * kernel user writes there. `run` returns the n after the last value computed.
+ * The kernel's octalSparse and octalPlain (scripts/u64-kernel-source.ts) in an instance of their own, one per
+ * thread: the octal table they last ran for keeps its values, lists and stamps in that memory between calls,
+ * and no other kernel user writes there. `run` returns the n after the last value computed.
  */
 export interface OctalKernel {
   readonly memory: WasmMemory;

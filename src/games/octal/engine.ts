@@ -361,7 +361,7 @@ export class ValueTable {
     if (kernelHolder !== this.id || !this.kernelFresh) this.loadKernel(kernel);
     const ints = new Int32Array(kernel.memory.buffer);
     const values = this.kernelValuesAt >> 2;
-    // Values computed here since (the plain method, or a period's fill) join the kernel's copy.
+    // Values written here since (a proven period's fill) join the kernel's copy.
     ints.set(this.values.subarray(this.kernelLength, this.length), values + this.kernelLength);
     ints[OCTAL_HEADER.from >> 2] = from;
     ints[OCTAL_HEADER.to >> 2] = to;
