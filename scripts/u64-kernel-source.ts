@@ -2309,6 +2309,43 @@ const readHeader = `
     local.get $h i64.load offset=${OCTAL_HEADER.work} local.set $work
 `;
 
+/** Loops over the splits, $r = $n minus the tokens each takes, around `inner`. */
+const eachSplit = (inner: string): string => `
+        i32.const 0 local.set $s
+        block $splitsDone
+          loop $split
+            local.get $s local.get $ns i32.ge_s br_if $splitsDone
+            local.get $n ${element('$sp', '$s')} i32.load offset=0 i32.sub local.set $r
+            ${inner}
+            local.get $s i32.const 1 i32.add local.set $s
+            br $split
+          end
+        end`;
+
+/**
+ * The frame of octalSparse and octalPlain: G(from), G(from + 1), ... up to G(to), each from `value`, which stamps
+ * the options of $n beyond the moves that leave nothing or one heap and sets $mex (noting a rare position);
+ * the run stops after a value of at least `limit`; the state goes back to the header; returns the n after the
+ * last value computed.
+ */
+const octalValues = (value: string): string => `
+    ${readHeader}
+    block $done
+      loop $value
+        local.get $n local.get $to i32.gt_s br_if $done
+        ${leaveNoneOrOne}
+        ${value}
+        ${element('$g', '$n')} local.get $mex i32.store offset=0
+        local.get $n i32.const 1 i32.add local.set $n
+        local.get $mex local.get $limit i32.ge_s br_if $done
+        br $value
+      end
+    end
+    local.get $h local.get $rc i32.store offset=${OCTAL_HEADER.rareCount}
+    local.get $h local.get $walkFrom i32.store offset=${OCTAL_HEADER.walkFrom}
+    local.get $h local.get $work i64.store offset=${OCTAL_HEADER.work}
+    local.get $n`;
+
 /**
  * octalSparse(header) -> n: G(from), G(from + 1), ... up to G(to) (at most) by the sparse-space method, as
  * ValueTable did in JavaScript (src/games/octal/engine.ts says how): the singles and the rare positions stamp
@@ -2325,32 +2362,20 @@ const octalSparseSource: FunctionSource = {
   params: [['$h', 'i32']],
   result: 'i32',
   locals: OCTAL_LOCALS,
-  body: `
-    ${readHeader}
-    block $done
-      loop $value
-        local.get $n local.get $to i32.gt_s br_if $done
-        ${leaveNoneOrOne}
+  body: octalValues(`
         ;; common option values: a rare heap beside any other
-        i32.const 0 local.set $s
-        block $splitsDone
-          loop $split
-            local.get $s local.get $ns i32.ge_s br_if $splitsDone
-            local.get $n ${element('$sp', '$s')} i32.load offset=0 i32.sub local.set $r
-            i32.const 0 local.set $j
-            block $rareDone
-              loop $rarePosition
-                local.get $j local.get $rc i32.ge_s br_if $rareDone
-                ${element('$rare', '$j')} i32.load offset=0 local.tee $a local.get $r i32.ge_s br_if $rareDone
-                local.get $st ${splitValue} i32.const 2 i32.shl i32.add local.get $n i32.store offset=0
-                local.get $j i32.const 1 i32.add local.set $j
-                br $rarePosition
-              end
+        ${eachSplit(`
+          i32.const 0 local.set $j
+          block $rareDone
+            loop $rarePosition
+              local.get $j local.get $rc i32.ge_s br_if $rareDone
+              ${element('$rare', '$j')} i32.load offset=0 local.tee $a local.get $r i32.ge_s br_if $rareDone
+              local.get $st ${splitValue} i32.const 2 i32.shl i32.add local.get $n i32.store offset=0
+              local.get $j i32.const 1 i32.add local.set $j
+              br $rarePosition
             end
-            local.get $s i32.const 1 i32.add local.set $s
-            br $split
           end
-        end
+        `)}
         local.get $work local.get $rc local.get $ns i32.mul i64.extend_i32_u i64.add local.set $work
         ;; the smallest missing common value, and the smallest missing rare value so far
         i32.const 0 local.set $j
@@ -2448,21 +2473,11 @@ const octalSparseSource: FunctionSource = {
           local.get $work local.get $looked local.get $ns i32.mul i64.extend_i32_u i64.add local.set $work
         end
         local.get $cand local.get $sc local.get $cand local.get $sc i32.lt_s select local.set $mex
-        ${element('$g', '$n')} local.get $mex i32.store offset=0
         local.get $cand local.get $sc i32.lt_s
         if
           ${element('$rare', '$rc')} local.get $n i32.store offset=0
           local.get $rc i32.const 1 i32.add local.set $rc
-        end
-        local.get $n i32.const 1 i32.add local.set $n
-        local.get $mex local.get $limit i32.ge_s br_if $done
-        br $value
-      end
-    end
-    local.get $h local.get $rc i32.store offset=${OCTAL_HEADER.rareCount}
-    local.get $h local.get $walkFrom i32.store offset=${OCTAL_HEADER.walkFrom}
-    local.get $h local.get $work i64.store offset=${OCTAL_HEADER.work}
-    local.get $n`,
+        end`),
 };
 
 /**
@@ -2475,30 +2490,18 @@ const octalPlainSource: FunctionSource = {
   params: [['$h', 'i32']],
   result: 'i32',
   locals: OCTAL_LOCALS,
-  body: `
-    ${readHeader}
-    block $done
-      loop $value
-        local.get $n local.get $to i32.gt_s br_if $done
-        ${leaveNoneOrOne}
-        i32.const 0 local.set $s
-        block $splitsDone
-          loop $split
-            local.get $s local.get $ns i32.ge_s br_if $splitsDone
-            local.get $n ${element('$sp', '$s')} i32.load offset=0 i32.sub local.set $r
-            i32.const 1 local.set $a
-            block $pairsDone
-              loop $pair
-                local.get $a i32.const 1 i32.shl local.get $r i32.gt_s br_if $pairsDone
-                local.get $st ${splitValue} i32.const 2 i32.shl i32.add local.get $n i32.store offset=0
-                local.get $a i32.const 1 i32.add local.set $a
-                br $pair
-              end
+  body: octalValues(`
+        ${eachSplit(`
+          i32.const 1 local.set $a
+          block $pairsDone
+            loop $pair
+              local.get $a i32.const 1 i32.shl local.get $r i32.gt_s br_if $pairsDone
+              local.get $st ${splitValue} i32.const 2 i32.shl i32.add local.get $n i32.store offset=0
+              local.get $a i32.const 1 i32.add local.set $a
+              br $pair
             end
-            local.get $s i32.const 1 i32.add local.set $s
-            br $split
           end
-        end
+        `)}
         local.get $work local.get $n i32.const 1 i32.shr_u local.get $ns i32.mul i64.extend_i32_u i64.add
         local.set $work
         i32.const 0 local.set $mex
@@ -2508,15 +2511,7 @@ const octalPlainSource: FunctionSource = {
             local.get $mex i32.const 1 i32.add local.set $mex
             br $scan
           end
-        end
-        ${element('$g', '$n')} local.get $mex i32.store offset=0
-        local.get $n i32.const 1 i32.add local.set $n
-        local.get $mex local.get $limit i32.ge_s br_if $done
-        br $value
-      end
-    end
-    local.get $h local.get $work i64.store offset=${OCTAL_HEADER.work}
-    local.get $n`,
+        end`),
 };
 
 /** The kernel module: the functions above, all exported, and one exported memory. */

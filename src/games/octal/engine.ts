@@ -138,9 +138,6 @@ export class ValueTable {
   private mask = 0;
   /** Option values and G values stay below 2^bits; the bitsets cover 0..2^bits. */
   private bits = 1;
-  /** The values 0..2^(bits+1) - 1 of each class under the mask, ascending (the upper half never occurs). */
-  private commonValues = new Int32Array(1);
-  private rareValues = new Int32Array(1);
   /** The rare positions n (G(n) rare under the mask), ascending. */
   private rare = new Int32Array(64);
   private rareCount = 0;
@@ -183,7 +180,6 @@ export class ValueTable {
     this.values = new Int32Array(checkpoint + 1);
     this.stride = Math.min(checkpoint, WORK_STRIDE);
     this.progressEvery = Math.min(64 * checkpoint, PROGRESS_EVERY);
-    this.setBits(1);
   }
 
   /** Values held in memory (for cache accounting). */
@@ -423,8 +419,10 @@ export class ValueTable {
     ints.set(singles, singlesAt >> 2);
     ints.set(leaveNone, leaveNoneAt >> 2);
     ints.fill(-1, stampAt >> 2, rareValuesAt >> 2);
-    ints.set(this.rareValues.subarray(0, size), rareValuesAt >> 2);
-    ints.set(this.commonValues.subarray(0, size), commonValuesAt >> 2);
+    // The values 0..2^(bits+1) - 1 of each class under the mask, ascending (the upper half never occurs).
+    let rareValue = rareValuesAt >> 2;
+    let commonValue = commonValuesAt >> 2;
+    for (let v = 0; v < size; v++) ints[isCommon(v, this.mask) ? commonValue++ : rareValue++] = v;
     ints.set(this.rare.subarray(0, this.rareCount), rareAt >> 2);
     ints.set(this.values.subarray(0, this.length), valuesAt >> 2);
     this.kernelValuesAt = valuesAt;
@@ -444,17 +442,10 @@ export class ValueTable {
     this.rare[this.rareCount++] = n;
   }
 
-  /** Room for values below 2^bits, with the current mask's split into common and rare value lists. */
+  /** Room for values below 2^bits (the kernel's stamps and value lists are laid out again). */
   private setBits(bits: number): void {
     this.bits = bits;
     this.kernelFresh = false;
-    const size = 2 << bits;
-    const common: number[] = [];
-    // Stryker disable next-line ArrayDeclaration: a stray leading 0 changes nothing: 0 is rare under every mask, so the list starts with 0 anyway.
-    const rare: number[] = [];
-    for (let v = 0; v < size; v++) (isCommon(v, this.mask) ? common : rare).push(v);
-    this.commonValues = Int32Array.from(common);
-    this.rareValues = Int32Array.from(rare);
   }
 
   /**
@@ -491,7 +482,8 @@ export class ValueTable {
     if (!this.alwaysSparse && rare + rareShare * half + 200 >= half) best = 0;
     if (best === this.mask) return;
     this.mask = best;
-    this.setBits(this.bits);
+    // The kernel's value lists and stamps follow the mask when it lays the table out again.
+    this.kernelFresh = false;
     this.rareCount = 0;
     if (best === 0) return;
     for (let n = 1; n < this.length; n++) if (!isCommon(this.values[n]!, best)) this.pushRare(n);
