@@ -144,8 +144,17 @@ let kernel: KernelExports | undefined;
 /** The compiled module: octal's loops get an instance of their own (see octalKernel). */
 let kernelModule: object | undefined;
 
-/** KERNEL_WASM decoded (a plain loop: Uint8Array.from with a callback per byte costs ~1 ms more, run cold). */
+/** Node's Buffer, where there is one (the kernel itself needs only WebAssembly). */
+const nodeBuffer = (
+  globalThis as { Buffer?: { from(text: string, encoding: 'base64'): Uint8Array } }
+).Buffer;
+
+/**
+ * KERNEL_WASM decoded: by Node's native base64 decoder where there is one (about 2 ms less at start-up than the
+ * loop, which runs cold), else by a plain loop (Uint8Array.from with a callback per byte costs ~1 ms more).
+ */
 function kernelBytes(): Uint8Array {
+  if (nodeBuffer !== undefined) return nodeBuffer.from(KERNEL_WASM, 'base64');
   const text = atob(KERNEL_WASM);
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);

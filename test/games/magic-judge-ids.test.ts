@@ -136,11 +136,9 @@ describe('magic judge: dense ids for rooms held as halves', () => {
   // Rooms as (high, low) halves: few distinct values, so rooms repeat, and 1 and 2 (0:1, 0:2) turn up.
   const room = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 40 }));
   const check = (rooms: readonly (readonly [number, number])[]): void => {
-    const ends = new Int32Array(rooms.length);
-    const size = denseIds(
+    const { ends, size } = denseIds(
       Int32Array.from(rooms, ([high]) => high),
       Int32Array.from(rooms, ([, low]) => low),
-      ends,
     );
     const expected = idsByDefinition(rooms);
     expect([...ends]).toEqual(expected.ids);
@@ -185,8 +183,7 @@ describe('magic judge: rooms spread over buckets as they are read', () => {
   ): { ids: number[]; size: number; table: RoomBuckets } => {
     const table = new RoomBuckets(rooms.length, capacity);
     rooms.forEach(([high, low], at) => addRoom(table, high, low, at));
-    const ends = new Int32Array(rooms.length);
-    const size = numberRooms(table, ends);
+    const { ends, size } = numberRooms(table, rooms.length);
     return { ids: [...ends], size, table };
   };
 

@@ -206,15 +206,21 @@ function roomValue(high: number, low: number): Room {
   return `${high}${String(low).padStart(9, '0')}`;
 }
 
+/** Dense ids, one per position (`ends`), and how many there are (`size`). */
+export interface NumberedRooms {
+  readonly ends: Int32Array;
+  readonly size: number;
+}
+
 /**
- * Dense ids for the rooms held as (high, low) halves in `highs` and `lows` (halves below 2^31), written to
- * `ends`: equal rooms get equal ids, rooms 1 and 2 get ids 0 and 1, the others 2, 3, ... in order of first
- * sight (as `directIds`). Returns the id count. (`RoomBuckets` says how.)
+ * Dense ids for the rooms held as (high, low) halves in `highs` and `lows` (halves below 2^31), one per
+ * position: equal rooms get equal ids, rooms 1 and 2 get ids 0 and 1, the others 2, 3, ... in order of first
+ * sight (as `directIds`). (`RoomBuckets` says how.)
  */
-export function denseIds(highs: Int32Array, lows: Int32Array, ends: Int32Array): number {
-  const rooms = new RoomBuckets(ends.length);
-  for (let k = 0; k < ends.length; k++) addRoom(rooms, highs[k] ?? 0, lows[k] ?? 0, k);
-  return numberRooms(rooms, ends);
+export function denseIds(highs: Int32Array, lows: Int32Array): NumberedRooms {
+  const rooms = new RoomBuckets(highs.length);
+  for (let k = 0; k < highs.length; k++) addRoom(rooms, highs[k] ?? 0, lows[k] ?? 0, k);
+  return numberRooms(rooms, highs.length);
 }
 
 /**
@@ -295,10 +301,10 @@ export function roomAt(rooms: RoomBuckets, at: number): [number, number] | undef
 }
 
 /**
- * Dense ids for the rooms of `rooms`, written to `ends` (one per position): equal rooms get equal ids, rooms 1
- * and 2 get ids 0 and 1, the others 2, 3, ... in order of first sight. Returns the id count.
+ * Dense ids for the `count` rooms of `rooms` (positions 0 to count - 1), one per position: equal rooms get
+ * equal ids, rooms 1 and 2 get ids 0 and 1, the others 2, 3, ... in order of first sight.
  */
-export function numberRooms(rooms: RoomBuckets, ends: Int32Array): number {
+export function numberRooms(rooms: RoomBuckets, count: number): NumberedRooms {
   const { records, fill, capacity, shift } = rooms;
   const buckets = fill.length;
   // Spilled records grouped by bucket, still in order of position within one (a stable counting sort).
@@ -325,10 +331,10 @@ export function numberRooms(rooms: RoomBuckets, ends: Int32Array): number {
   while (size < 2 * largest) size *= 2;
   // Per slot: the first record of its room plus one (0: empty); the table stays in cache.
   const firsts = new Int32Array(size);
-  // Every position a first sight until a bucket says otherwise: one sequential pass, so that the buckets write
-  // only the repeats and rooms 1 and 2 (most rooms of a large board are named once; a write to a random place
-  // in 8 MB costs a cache miss).
-  for (let k = 0; k < ends.length; k++) ends[k] = k + 2;
+  // Every position a first sight (0) until a bucket says otherwise, so that the buckets write only the repeats
+  // and rooms 1 and 2 (most rooms of a large board are named once; a write to a random place in 8 MB costs a
+  // cache miss). A new array holds zeros already: a pass to fill it cost 14 ms on 2 * 10^6 positions.
+  const ends = new Int32Array(count);
   for (let b = 0; b < buckets; b++) {
     const from = capacity * b;
     const held = fill[b] ?? 0;
@@ -346,12 +352,18 @@ export function numberRooms(rooms: RoomBuckets, ends: Int32Array): number {
       numberBucket(all, 0, held + spilled, firsts, mask, ends);
     }
   }
-  return renumberBySight(ends);
+  let ids = 2;
+  // Stryker disable next-line EqualityOperator: one more step, at from = count, renumbers the empty range
+  for (let from = 0; from < count; from += RENUMBER_CHUNK) {
+    ids = renumberBySight(ends, from, Math.min(count, from + RENUMBER_CHUNK), ids);
+  }
+  return { ends, size: ids };
 }
 
 /**
  * Records `from` to `to` - 1 of `records` (one bucket, in order of position) numbered with the table `firsts`
- * (mask + 1 empty slots): each room's position gets its first position plus 2, rooms 1 and 2 get 0 and 1.
+ * (mask + 1 empty slots): the position of a room seen before gets its first position plus 1, rooms 1 and 2
+ * get -1 and -2, and a first sight of any other room is left at 0.
  * A function of its own, called per bucket, so that V8 optimises it whole after a few buckets.
  */
 function numberBucket(
@@ -367,18 +379,18 @@ function numberBucket(
     const low = records[3 * r + 1] ?? 0;
     const at = records[3 * r + 2] ?? 0;
     // Rooms start at 1, so a high half of 0 and a low half up to 2 is room 1 or 2.
-    if (high === 0 && low <= 2) ends[at] = low - 1;
+    if (high === 0 && low <= 2) ends[at] = -low;
     else {
       let slot = roomHash(high, low) & mask;
       for (;;) {
         const held = firsts[slot] ?? 0;
         if (held === 0) {
-          // A first sight: `ends` holds at + 2 already.
+          // A first sight: `ends` holds 0 already.
           firsts[slot] = r + 1;
           break;
         }
         if (records[3 * held - 3] === high && records[3 * held - 2] === low) {
-          ends[at] = (records[3 * held - 1] ?? 0) + 2;
+          ends[at] = (records[3 * held - 1] ?? 0) + 1;
           break;
         }
         // Stryker disable next-line ArithmeticOperator: probing downwards instead of upwards still visits every slot: the same ids
@@ -389,19 +401,28 @@ function numberBucket(
 }
 
 /**
- * Turns `ends`, where each room other than 1 and 2 is named by its first position plus 2, into dense ids in
- * order of first sight (rooms 1 and 2 stay 0 and 1, the others 2, 3, ...). Returns the id count.
+ * Positions renumbered by one call of `renumberBySight`. A call per few thousand, rather than one loop over
+ * 2 * 10^6, lets V8 optimise the function whole after a few calls instead of replacing the running loop.
+ */
+const RENUMBER_CHUNK = 4096;
+
+/**
+ * Turns positions `from` to `to` - 1 of `ends` (0: a first sight; -1, -2: rooms 1 and 2; else the first
+ * position of the room plus 1) into dense ids in order of first sight, the next new one being `next` (rooms 1
+ * and 2 are 0 and 1, the others 2, 3, ...). Positions before `from` are renumbered already. Returns the next
+ * new id.
  *
  * Ids in order of first sight keep the union pass near the rooms it has just seen: on a 10^6-passage board,
  * ids in hash order sent nearly every step of it to a cache miss.
  */
-function renumberBySight(ends: Int32Array): number {
-  let size = 2;
-  for (let k = 0; k < ends.length; k++) {
-    const first = (ends[k] ?? 0) - 2;
-    // A room seen before takes the id already given at its first position (renumbered by now, as first < k).
-    if (first === k) ends[k] = size++;
-    else if (first >= 0) ends[k] = ends[first] ?? 0;
+function renumberBySight(ends: Int32Array, from: number, to: number, next: number): number {
+  let size = next;
+  for (let k = from; k < to; k++) {
+    const mark = ends[k] ?? 0;
+    // A room seen before takes the id already given at its first position (renumbered by now, as it is < k).
+    if (mark === 0) ends[k] = size++;
+    else if (mark < 0) ends[k] = -mark - 1;
+    else ends[k] = ends[mark - 1] ?? 0;
   }
   return size;
 }
@@ -482,7 +503,7 @@ function warmUpBigBoards(): void {
       const read = fastPassages(input, board, 0, m);
       // Again where it stopped: a call that reads nothing.
       fastPassages(input, board, read, m);
-      if (read === m) numberRooms(board.rooms, new Int32Array(2 * m));
+      if (read === m) numberRooms(board.rooms, 2 * m);
     }
   }
 }
@@ -924,7 +945,6 @@ function* readTestBytes(input: ByteReader, own: OwnPassages, t: number): Reading
   const p = yield* input.int(`P, the telepoints of test ${t}`, 0, MAX_TELEPOINTS);
   if (roomsAreIds(Number(n), m)) return yield* readOwnTest(input, own, t, n, m, p);
   const lines = new Int32Array(m);
-  const ends = new Int32Array(2 * m);
   const fail = (index: number, message: string): never => {
     throw new JudgeInputError(lines[index] ?? input.line, `test ${t}: ${message}`);
   };
@@ -948,7 +968,7 @@ function* readTestBytes(input: ByteReader, own: OwnPassages, t: number): Reading
     // the board, else the bucketed tables of `denseIds` with high halves of zero.
     // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,ArithmeticOperator: both give equal rooms equal ids and rooms 1 and 2 ids 0 and 1: which one is used changes only speed and memory
     const direct = limit <= DIRECT_ROOMS || limit <= 8 * m;
-    const size = direct ? directIds(rooms, limit, ends) : denseIds(new Int32Array(2 * m), rooms, ends);
+    const { ends, size } = direct ? directIds(rooms, limit) : denseIds(new Int32Array(2 * m), rooms);
     return joinOrFailOnRepeat(
       { rooms: n, size, ends, p1: p, p2: p },
       (i) => [rooms[2 * i] ?? 0, rooms[2 * i + 1] ?? 0],
@@ -986,15 +1006,16 @@ function* readTestBytes(input: ByteReader, own: OwnPassages, t: number): Reading
   const rooms = (i: number): [Room, Room] => [room(2 * i), room(2 * i + 1)];
   const loop = board.loop;
   if (loop >= 0) fail(loop, loopMessage(...rooms(loop), loop));
-  const size = numberRooms(board.rooms, ends);
+  const { ends, size } = numberRooms(board.rooms, 2 * m);
   return joinOrFailOnRepeat({ rooms: n, size, ends, p1: p, p2: p }, rooms, fail);
 }
 
 /**
- * Ids for rooms from 1 to `n` by a direct table, written to `ends`: rooms 1 and 2 are ids 0 and 1, the others
- * 2, 3, ... in order of first sight. Returns the id count.
+ * Ids for rooms from 1 to `n` by a direct table, one per position: rooms 1 and 2 are ids 0 and 1, the others
+ * 2, 3, ... in order of first sight.
  */
-function directIds(rooms: Int32Array, n: number, ends: Int32Array): number {
+function directIds(rooms: Int32Array, n: number): NumberedRooms {
+  const ends = new Int32Array(rooms.length);
   const table = new Int32Array(n + 1).fill(-1);
   [table[1], table[2]] = [0, 1];
   let count = 2;
@@ -1007,7 +1028,7 @@ function directIds(rooms: Int32Array, n: number, ends: Int32Array): number {
     }
     ends[k] = id;
   }
-  return count;
+  return { ends, size: count };
 }
 
 /**
