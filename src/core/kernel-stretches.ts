@@ -49,9 +49,10 @@ export class KernelStretches {
   /**
    * What the kernel read from the reader's position on (at most `left` tests), or undefined when it read
    * nothing (or was not asked); the reader is left after the last test read, as its own reads would leave it.
+   * `most` caps the bytes handed over (and copied) when the caller knows about how many its tests take.
    */
   // Stryker disable next-line BlockStatement: an empty body asks the kernel for nothing, and JavaScript reads every test alike (speed only)
-  take(input: ByteReader, left: number): KernelRun | undefined {
+  take(input: ByteReader, left: number, most = MAX_STRETCH): KernelRun | undefined {
     // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: when the kernel is asked is speed only: JavaScript reads what it leaves, alike
     if (this.wait > 0) {
       // Stryker disable next-line UpdateOperator: speed only (the kernel is not asked again)
@@ -59,7 +60,7 @@ export class KernelStretches {
       return undefined;
     }
     // Stryker disable next-line MethodExpression,ArithmeticOperator: a shorter stretch is speed only; a longer one is cut at the block's end by subarray, and its eof (below) is then false: speed only
-    const length = Math.min(input.end - input.pos, this.stretch);
+    const length = Math.min(input.end - input.pos, this.stretch, most);
     // The input ends with the stretch only when the stretch reaches the end of the last block. (Saying it does
     // not, when it does, only leaves the last test to JavaScript; the other way round reads a cut token whole.)
     const eof = input.eof && input.pos + length === input.end;

@@ -154,6 +154,33 @@ describe('magic judge: boards whose rooms are their own ids', () => {
     );
   });
 
+  it('answers as the token judge when later boards take many more (or fewer) bytes a passage than the first', async () => {
+    // After 1,024 passages the kernel is handed only about the bytes the passages left should take, at the bytes
+    // a passage has taken so far: a board written wider than the earlier ones runs past that, a narrower one
+    // stops short of it. Both must read every passage (with the repeat check across the cut).
+    const compact = (n: number): Board => {
+      const passages: [number, number][] = [];
+      for (let a = 1; a <= n && passages.length < 1_300; a++)
+        for (let b = a + 1; b <= n && passages.length < 1_300; b++) passages.push([a, b]);
+      return { n, p: 1, passages };
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(ownBoard, { minLength: 1, maxLength: 4 }),
+        layout,
+        fc.integer({ min: 1, max: 4_000 }),
+        async (later, how, block) => {
+          const first = input([compact(60)], { spaces: [' '], widths: [0] });
+          const rest = input(later, how);
+          // One file: the compact board, then the later ones in the drawn layout (the counts joined up).
+          const text = `${later.length + 1}${first.slice(1, -1)}${rest.slice(String(later.length).length)}`;
+          await expectTokenJudge(text, block);
+        },
+      ),
+      { numRuns: runs(60) },
+    );
+  });
+
   it('fails as the token judge on a bad passage: a repeat (either way round), a loop, a bad room', async () => {
     const fault = fc.constantFrom<Fault>(
       'repeat',
