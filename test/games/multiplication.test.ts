@@ -11,7 +11,7 @@ import { multiplication as game } from '../../src/games/multiplication/index.js'
 import type { MultiplicationParams } from '../../src/games/multiplication/schema.js';
 import { exponentSignature, ruleOf } from '../../src/games/multiplication/solve.js';
 import { kernelBase64 } from '../../scripts/u64-kernel-source.js';
-import { KERNEL_WASM } from '../../src/math/u64-kernel.js';
+import { decodeBase64, KERNEL_WASM } from '../../src/math/u64-kernel.js';
 import { smallN } from './multiplication.fixture.js';
 import { judgeError as judgeErrorOf, judgeOutput } from './judge-harness.js';
 const judge = (input: string): Promise<string> => judgeOutput(game, input);
@@ -180,6 +180,12 @@ describe('multiplication: the closed form against the brute force', () => {
 describe('multiplication: factoriser', () => {
   it('runs the kernel its readable source assembles to (regenerate KERNEL_WASM after editing the source)', () => {
     expect(KERNEL_WASM).toBe(kernelBase64());
+  });
+
+  it('decodes the kernel without Node as with it (the plain loop, for a runtime with no Buffer)', () => {
+    const plain = decodeBase64(KERNEL_WASM);
+    expect(plain).toEqual(new Uint8Array(Buffer.from(KERNEL_WASM, 'base64')));
+    expect([...decodeBase64('AP8QgA==')]).toEqual([0, 255, 16, 128]);
   });
 
   it('isPrime matches a slow reference, including strong pseudoprimes and Carmichael numbers', () => {
