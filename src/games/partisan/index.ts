@@ -89,7 +89,7 @@ function randomInstance(rng: Rng, difficulty: Difficulty): PartisanParams {
   let bob: number[] = [];
   for (let attempt = 0; attempt < tries; attempt++) {
     // Sparse sets, often shared, give long mixed periods; independent dense ones settle on one winner.
-    const p = difficulty === 'hard' ? 0.04 + rng.int(0, 8) / 100 : 0.15 + rng.int(0, 25) / 100;
+    const p = 0.04 + rng.int(0, 8) / 100;
     alice = randomSet(rng, maxMove, p);
     bob = rng.chance(0.5) ? [...alice] : randomSet(rng, maxMove, p);
     if (answerDependsOnN(alice, bob, 1_000_000)) break;
