@@ -2285,6 +2285,9 @@ const OCTAL_LOCALS = [
   ['$seen', 'i32'],
   ['$x', 'i32'],
   ['$mex', 'i32'],
+  ['$r0', 'i32'],
+  ['$r1', 'i32'],
+  ['$r2', 'i32'],
 ] as const;
 
 /** The header's fields into locals. */
@@ -2347,11 +2350,44 @@ const octalValues = (value: string): string => `
     local.get $n`;
 
 /**
+ * The walk's splits a = $a .. $upTo when the code has exactly `count` splits (2 or 3: most codes with a digit of 4
+ * to 7 more than once), as the general loop takes them, but with the rests n - i worked out once per walk rather
+ * than once per split ($r0, $r1, $r2: the larger first; a split is taken while a <= its rest / 2). Opens an `if`
+ * on $ns = count that the caller closes, after an `else` with the next case.
+ */
+const fixedSplits = (count: 2 | 3): string => {
+  const rests = Array.from({ length: count }, (_, i) => `$r${i}`);
+  return `
+                  local.get $ns i32.const ${count} i32.eq
+                  if
+                    ${rests.map((r, i) => `local.get $n local.get $sp i32.load offset=${4 * i} i32.sub local.set ${r}`).join('\n                    ')}
+                    block $fixed${count}Done
+                      loop $fixed${count}
+                        local.get $a local.get $upTo i32.gt_s br_if $fixed${count}Done
+                        block $fixed${count}Split
+                          ${rests
+                            .map(
+                              (r, i) => `
+                          local.get ${r} local.get $a i32.const 1 i32.shl i32.lt_s br_if $fixed${count}Split
+                          local.get ${r} local.set $r
+                          ${splitValue}
+                          ${stampWalked(`fixed${count}Missing${i}`)}`,
+                            )
+                            .join('')}
+                        end
+                        local.get $a i32.const 1 i32.add local.set $a
+                        br $fixed${count}
+                      end
+                    end`;
+};
+
+/**
  * octalSparse(header) -> n: G(from), G(from + 1), ... up to G(to) (at most) by the sparse-space method, as
  * ValueTable did in JavaScript (src/games/octal/engine.ts says how): the singles and the rare positions stamp
  * every common option value, then two walks over the splits taking turns, OCTAL_WALK_BLOCK splits at a time
  * (one from a = 1, one from walkFrom), stamp options until every rare value below the smallest missing common
- * one has turned up. Each G(n) goes to the values, a rare one's n to the rare positions too. Stops after a
+ * one has turned up (codes of exactly two or three splits walk them in a loop of their own, `fixedSplits`: the
+ * same splits in the same order, about a fifth faster). Each G(n) goes to the values, a rare one's n to the rare positions too. Stops after a
  * value of at least `limit` (the lists and stamps must grow first) and returns the n after the last value
  * computed. rareCount, walkFrom and work (the inner-loop steps, as engine.ts counts them) are kept in the header.
  * The lists of rare and common values run past every option value, so each scan of them stops; leaveNone has
@@ -2432,6 +2468,10 @@ const octalSparseSource: FunctionSource = {
                     end
                   end
                 else
+                  ${fixedSplits(2)}
+                  else
+                  ${fixedSplits(3)}
+                  else
                   block $manyDone
                     loop $many
                       local.get $a local.get $upTo i32.gt_s br_if $manyDone
@@ -2450,6 +2490,8 @@ const octalSparseSource: FunctionSource = {
                       local.get $a i32.const 1 i32.add local.set $a
                       br $many
                     end
+                  end
+                  end
                   end
                 end
               end
