@@ -2350,13 +2350,19 @@ const octalValues = (value: string): string => `
     local.get $n`;
 
 /**
- * The walk's splits a = $a .. $upTo when the code has exactly `count` splits (2 or 3: most codes with a digit of 4
- * to 7 more than once), as the general loop takes them, but with the rests n - i worked out once per walk rather
- * than once per split ($r0, $r1, $r2: the larger first; a split is taken while a <= its rest / 2). Opens an `if`
- * on $ns = count that the caller closes, after an `else` with the next case.
+ * The walk's splits a = $a .. $upTo when the code has exactly `count` splits (1 to 3: every code of up to three
+ * digits), as the general loop takes them, but with the rests n - i worked out once per walk rather than once per
+ * split ($r0, $r1, $r2: the larger first). A split is taken while a <= its rest / 2; the first always is, as the
+ * walk ends at half = rest / 2 of the first. Opens an `if` on $ns = count that the caller closes, after an `else`
+ * with the next case.
  */
-const fixedSplits = (count: 2 | 3): string => {
+const fixedSplits = (count: 1 | 2 | 3): string => {
   const rests = Array.from({ length: count }, (_, i) => `$r${i}`);
+  const take = (r: string, i: number): string => `
+                          ${i === 0 ? '' : `local.get ${r} local.get $a i32.const 1 i32.shl i32.lt_s br_if $fixed${count}Split`}
+                          local.get ${r} local.set $r
+                          ${splitValue}
+                          ${stampWalked(`fixed${count}Missing${i}`)}`;
   return `
                   local.get $ns i32.const ${count} i32.eq
                   if
@@ -2365,15 +2371,7 @@ const fixedSplits = (count: 2 | 3): string => {
                       loop $fixed${count}
                         local.get $a local.get $upTo i32.gt_s br_if $fixed${count}Done
                         block $fixed${count}Split
-                          ${rests
-                            .map(
-                              (r, i) => `
-                          local.get ${r} local.get $a i32.const 1 i32.shl i32.lt_s br_if $fixed${count}Split
-                          local.get ${r} local.set $r
-                          ${splitValue}
-                          ${stampWalked(`fixed${count}Missing${i}`)}`,
-                            )
-                            .join('')}
+                          ${rests.map(take).join('')}
                         end
                         local.get $a i32.const 1 i32.add local.set $a
                         br $fixed${count}
@@ -2386,10 +2384,10 @@ const fixedSplits = (count: 2 | 3): string => {
  * ValueTable did in JavaScript (src/games/octal/engine.ts says how): the singles and the rare positions stamp
  * every common option value, then two walks over the splits taking turns, OCTAL_WALK_BLOCK splits at a time
  * (one from a = 1, one from walkFrom), stamp options until every rare value below the smallest missing common
- * one has turned up (codes of exactly two or three splits walk them in a loop of their own, `fixedSplits`: the
- * same splits in the same order, about a fifth faster). Each G(n) goes to the values, a rare one's n to the rare positions too. Stops after a
- * value of at least `limit` (the lists and stamps must grow first) and returns the n after the last value
- * computed. rareCount, walkFrom and work (the inner-loop steps, as engine.ts counts them) are kept in the header.
+ * one has turned up (codes of one to three splits walk them in a loop of their own, `fixedSplits`: the same
+ * splits in the same order, about a fifth faster with two or three). Each G(n) goes to the values, a rare one's
+ * n to the rare positions too. Stops after a value of at least `limit` (the lists and stamps must grow first)
+ * and returns the n after the last value computed. rareCount, walkFrom and work (the inner-loop steps, as engine.ts counts them) are kept in the header.
  * The lists of rare and common values run past every option value, so each scan of them stops; leaveNone has
  * k + 1 entries (i32 each), splits at least one, ascending.
  */
@@ -2455,19 +2453,8 @@ const octalSparseSource: FunctionSource = {
               block $walked
                 local.get $upTo local.get $from i32.sub i32.const 1 i32.add local.set $seen
                 local.get $from local.set $a
-                local.get $ns i32.const 1 i32.eq
-                if
-                  local.get $n local.get $sp i32.load offset=0 i32.sub local.set $r
-                  block $oneDone
-                    loop $one
-                      local.get $a local.get $upTo i32.gt_s br_if $oneDone
-                      ${splitValue}
-                      ${stampWalked('oneMissing')}
-                      local.get $a i32.const 1 i32.add local.set $a
-                      br $one
-                    end
-                  end
-                else
+                ${fixedSplits(1)}
+                  else
                   ${fixedSplits(2)}
                   else
                   ${fixedSplits(3)}
@@ -2493,7 +2480,7 @@ const octalSparseSource: FunctionSource = {
                   end
                   end
                   end
-                end
+                  end
               end
               local.get $looked local.get $seen i32.add local.set $looked
               ${nextMissingRare('afterWalk')}

@@ -40,31 +40,6 @@ function expectMoveSet(moves: readonly number[], max: number): void {
   ).toBe(true);
 }
 
-/** The number of groups the passages make among the rooms they name (a small union-find). */
-function groupsAmong(passages: readonly (readonly [unknown, unknown])[]): { rooms: number; groups: number } {
-  const parent = new Map<string, string>();
-  const root = (x: string): string => {
-    let r = x;
-    while (parent.get(r) !== r) r = parent.get(r) ?? r;
-    return r;
-  };
-  let groups = 0;
-  for (const [a, b] of passages) {
-    for (const room of [String(a), String(b)]) {
-      if (!parent.has(room)) {
-        parent.set(room, room);
-        groups++;
-      }
-    }
-    const [x, y] = [root(String(a)), root(String(b))];
-    if (x !== y) {
-      parent.set(x, y);
-      groups--;
-    }
-  }
-  return { rooms: parent.size, groups };
-}
-
 const median = (values: readonly number[]): number =>
   [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
 
@@ -162,13 +137,14 @@ describe('random instances need thought', () => {
       expect(named.size).toBeLessThanOrEqual(n < 240 ? n : 120);
       if (named.size < n) untouched++;
       for (const room of ['1', '2']) if (named.has(room)) magicians.add(room);
-      const group = magic.solve({ rooms, passages, p1: 0, p2: 0 }).largest[0] ?? 0;
+      const solved = magic.solve({ rooms, passages, p1: 0, p2: 0 });
+      const group = solved.largest[0] ?? 0;
       expect(group).toBeLessThanOrEqual(6);
       largest = Math.max(largest, group);
       largests.push(group);
-      const { rooms: among, groups } = groupsAmong(passages);
-      // Passages beyond a forest's: the cycles the few extra passages close.
-      shares.push((passages.length - (among - groups)) / Math.max(1, passages.length));
+      // Passages beyond a forest's (n rooms in c groups take n - c): the cycles the few extra passages close.
+      const forest = n - Number(solved.components);
+      shares.push((passages.length - forest) / Math.max(1, passages.length));
     }
     expect(untouched).toBeGreaterThan(SEEDS / 2);
     expect(largest).toBe(6);
