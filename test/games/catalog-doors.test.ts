@@ -167,6 +167,12 @@ describe('PartisanGame entry', () => {
     for (const empty of ['', ' ', '-', 'none', 'NONE', '{}', '[ ]'])
       expect(sets(empty).alice, empty).toEqual([]);
     expect(sets(undefined)).toEqual({ n: '7', alice: [], bob: [] });
+    for (const empty of [' none ', '\tNone\n', ' - ', ' { } '])
+      expect(sets(empty).alice, JSON.stringify(empty)).toEqual([]);
+    // Only a bracket at either end is dropped: one inside the list is a typing mistake, never a way to join digits.
+    expect(() => sets('3{4')).toThrow('alice: "3{4" is not a whole number');
+    expect(() => sets('3]4')).toThrow('alice: "3]4" is not a whole number');
+    expect(() => sets('3)4')).toThrow('alice: "3)4" is not a whole number');
     expect(partisan.fromFields({ n: 7, alice: '1' })).toEqual({ n: 7, alice: [1], bob: [] });
     // Past the safe range the text goes on, so the schema's range message shows what was typed.
     expect(sets('99999999999999999999').alice).toEqual(['99999999999999999999']);
@@ -644,6 +650,15 @@ describe('ABGAME and SEAGM entries', () => {
       if (difficulty === 'medium' || difficulty === 'hard') expect(sharedFactor, difficulty).toBe(0);
       else expect(sharedFactor, `${difficulty} keeps the gcd shortcut sometimes`).toBeGreaterThan(0);
     }
+  });
+
+  it('ABGAME names A and B, reads a board typed with spaces around it, and estimates by its length', () => {
+    expect(abgame.players({ board: 'A.B' })).toEqual(['A', 'B']);
+    expect(abgame.fromFields({ board: ' A..B ' })).toEqual({ board: 'A..B' });
+    expect(paramsFromFields(abgame, { board: '\tA..B.A..B \n' }).board).toBe('A..B.A..B');
+    expect(abgame.fromFields({ board: 5 })).toEqual({ board: 5 });
+    expect(abgame.estimateCostMs({ board: 'A..B.A..B' })).toBeCloseTo(0.05009, 10);
+    expect(abgame.estimateCostMs({ board: 'A'.repeat(10 ** 6) })).toBeCloseTo(10.05, 10);
   });
 
   it('SEAGM names its players and estimates by card count and size', () => {
