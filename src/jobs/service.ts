@@ -3,6 +3,9 @@
  * Cheap solves run inline in this process's solver threads; costly ones (estimateCostMs > INLINE_COST_MS) go to
  * the BullMQ queue when REDIS_URL is set, as a job whose id is the canonical key. Without REDIS_URL everything
  * runs in this process: solver threads and an in-memory LRU cache, no setup needed.
+ * The solver threads form two lanes of their own (SolverLanes): quick questions never wait behind costly ones,
+ * which without Redis run in this process too (a stranger's two hard octal codes must not hold up everyone's
+ * `/seagm 2 6 3` for minutes).
  * Identical questions asked at once in one process share one run (SingleFlight); across processes they share
  * one queued job. A file (an attachment for a game's `solveStream`) takes the same road by reference: see
  * file-input.ts for where its bytes wait and how big they may be.
@@ -58,10 +61,12 @@ export async function createSolveService(
 ): Promise<SolveService> {
   const metrics = deps.metrics ?? createMetrics({ defaultMetrics: false });
   const catalog = deps.catalog ?? (await loadCatalog(config.GRUNDY_EXTRA_GAMES_MODULE));
-  const pool = new SolvePool({
+  const laneOptions = {
     threads: config.WORKER_CONCURRENCY ?? availableParallelism(),
     extraGamesModule: catalog.extraGamesModule,
-  });
+  };
+  // Each lane starts its threads on first use: with Redis the costly lane serves only files too big for it.
+  const pool: SolverLanes = { quick: new SolvePool(laneOptions), costly: new SolvePool(laneOptions) };
   const log = logger.child({ component: 'solve-service' });
   if (config.REDIS_URL === undefined) {
     const cache = new MemoryAnswerCache(config.CACHE_MAX_ENTRIES, config.CACHE_TTL_SECONDS);
@@ -91,9 +96,20 @@ export async function createSolveService(
   } catch (error) {
     await cache?.close().catch(() => undefined);
     await producer.close();
-    await pool.close();
+    await Promise.all([pool.quick.close(), pool.costly.close()]);
     throw error;
   }
+}
+
+/**
+ * Solver threads in two lanes, each with up to WORKER_CONCURRENCY (or one per core) threads: `quick` for
+ * questions estimated at most INLINE_COST_MS, `costly` for the rest and for files. The threads of both may
+ * run at once; the system shares the cores between them, so a quick answer takes longer while costly ones
+ * run, but never waits for them to end.
+ */
+interface SolverLanes {
+  readonly quick: SolvePool;
+  readonly costly: SolvePool;
 }
 
 class Service implements SolveService {
@@ -107,7 +123,7 @@ class Service implements SolveService {
     private readonly logger: Logger,
     private readonly metrics: Metrics,
     private readonly catalog: GameCatalog,
-    private readonly pool: SolvePool,
+    private readonly pool: SolverLanes,
     private readonly cache: AnswerCache,
     private readonly redis: { readonly queue: SolveQueue; readonly producer: RedisLink } | undefined,
   ) {
@@ -191,10 +207,11 @@ class Service implements SolveService {
     const file = 'file' in input ? input.file : undefined;
     if (via === 'inline' || this.redis === undefined) {
       // A progress channel costs a third of a tiny solve's overhead; only long solves report progress anyway.
-      const long = file !== undefined || game.estimateCostMs(params) >= PROGRESS_MIN_COST_MS;
-      const onProgress = long ? progress : undefined;
+      const estimateMs = file === undefined ? game.estimateCostMs(params) : Number.POSITIVE_INFINITY;
+      const onProgress = estimateMs >= PROGRESS_MIN_COST_MS ? progress : undefined;
+      const lane = estimateMs > this.config.INLINE_COST_MS ? this.pool.costly : this.pool.quick;
       try {
-        const step = { pool: this.pool, cache: this.cache, metrics: this.metrics };
+        const step = { pool: lane, cache: this.cache, metrics: this.metrics };
         return await solveAndStore(step, game, params, {
           file: file?.path,
           key,
@@ -327,7 +344,7 @@ class Service implements SolveService {
           () => this.flights.abortAll(new ServiceUnavailableError('The solve service is shutting down.')),
         ],
         ['queue', () => this.redis?.queue.close() ?? Promise.resolve()],
-        ['solver threads', () => this.pool.close()],
+        ['solver threads', () => Promise.all([this.pool.quick.close(), this.pool.costly.close()])],
         ['cache', () => this.cache.close()],
         ['redis', () => this.redis?.producer.close() ?? Promise.resolve()],
       ];

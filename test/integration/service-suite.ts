@@ -214,6 +214,41 @@ export function runServiceSuite(harness: DriverHarness): void {
       expect([...seen].sort((x, y) => x - y)).toEqual(seen);
     });
 
+    it('answers a quick question while costly ones hold every solver thread they may use', async () => {
+      // One thread a lane: the first costly question runs, the second waits for it, and neither may hold up
+      // a quick one (in-process both run here; with Redis, on the worker, whose two threads they fill).
+      const service = await open({ WORKER_CONCURRENCY: '1', INLINE_COST_MS: '100' });
+      const controller = new AbortController();
+      const costly: unknown[] = [];
+      const started = new Promise<void>((resolve) => {
+        for (const tag of ['a', 'b'])
+          void service
+            .solve(
+              'slow',
+              { ms: 30_000, tag: `lanes-${tag}-${harness.name}` },
+              { signal: controller.signal, onProgress: () => resolve() },
+            )
+            .then(
+              (answer) => costly.push(answer),
+              (error: unknown) => costly.push(error),
+            );
+      });
+      try {
+        await withTimeout(started, 15_000, 'a costly question to start');
+        const quick = await withTimeout(
+          service.solve('seagm', { cards: [2, 6, 3, 17, 51] }),
+          15_000,
+          'the quick question',
+        );
+        expect(quick.explanation.outcome).toMatch(/^(first|second)$/);
+        expect(costly, 'the costly questions are still running or waiting').toEqual([]);
+      } finally {
+        controller.abort();
+      }
+      await waitFor('the costly callers to be released', () => costly.length === 2 || undefined, 15_000);
+      for (const settled of costly) expect(settled).toBeInstanceOf(SolveCancelledError);
+    });
+
     it('lets a caller give up; the work stops, and the question can be asked again', async () => {
       const service = await open();
       // Far longer than any cancellation takes to arrive, however busy the machine: the job must end as
