@@ -227,6 +227,11 @@ export interface PlaySupport<P, Pos> {
   moves(position: Pos): readonly PlayMove[];
   /** The position after `move` (an id from `moves`, spaces and case forgiven); throws InputError if illegal. */
   apply(position: Pos, move: string): Pos;
+  /**
+   * Optional: why `typed` (normalised: trimmed, lower-case, single spaces), which is no legal move, cannot be
+   * played here, in words a student can act on ("passage 3-4 is built already"); undefined when it cannot tell.
+   */
+  whyIllegal?(position: Pos, typed: string): string | undefined;
   verdict(position: Pos): Verdict;
   /** Throws when the game is over. */
   bestMove(position: Pos): BestMove;

@@ -13,10 +13,25 @@ export function normaliseMove(text: string): string {
 
 const SHOWN = 8;
 
-/** The legal move `typed` names, or an InputError that says what is legal, with examples. */
-export function requireMove(moves: readonly PlayMove[], typed: string): PlayMove {
+/** A move's words up to its colon ("take 6" of "take 6: g becomes 2"), which name it as well as its id does. */
+function spokenName(move: PlayMove): string | undefined {
+  const colon = move.text.indexOf(':');
+  return colon > 0 ? normaliseMove(move.text.slice(0, colon)) : undefined;
+}
+
+/**
+ * The legal move `typed` names (by its id, or by its words before the colon: "take 6" for "6"), or an
+ * InputError that says why not, when the game can tell (`whyNot`, given the typed move normalised), and what is
+ * legal, with examples.
+ */
+export function requireMove(
+  moves: readonly PlayMove[],
+  typed: string,
+  whyNot?: (wanted: string) => string | undefined,
+): PlayMove {
   const wanted = normaliseMove(typed);
-  const found = moves.find((m) => normaliseMove(m.id) === wanted);
+  const found =
+    moves.find((m) => normaliseMove(m.id) === wanted) ?? moves.find((m) => spokenName(m) === wanted);
   if (found !== undefined) return found;
   if (moves.length === 0) throw new InputError('The game is over: there is no move to make.', 'move');
   const shown = moves
@@ -25,5 +40,9 @@ export function requireMove(moves: readonly PlayMove[], typed: string): PlayMove
     .join(', ');
   const more = moves.length > SHOWN ? ` and ${moves.length - SHOWN} more` : '';
   const clipped = typed.length > 30 ? `${typed.slice(0, 30)}...` : typed;
-  throw new InputError(`"${clipped}" is not a legal move here. Legal moves: ${shown}${more}.`, 'move');
+  const why = whyNot?.(wanted);
+  throw new InputError(
+    `"${clipped}" is not a legal move here${why === undefined ? '' : `: ${why}`}. Legal moves: ${shown}${more}.`,
+    'move',
+  );
 }

@@ -51,11 +51,13 @@ describe('grundy play --engine', () => {
     const start = await e.next();
     expect(start).toMatchObject({ toMove: 'you', over: false, winner: null, grundyMove: null });
     expect(start['moves']).toEqual(['2', '3', '4', '8', '9', '16']);
-    for (const bad of ['5', 'take 2', '', 'x'.repeat(5000), '{"move": 2}', '2 3']) {
+    for (const bad of ['5', 'take 5', '', 'x'.repeat(5000), '{"move": 2}', '2 3']) {
       e.send(bad);
       const reply = await e.next();
       expect(Object.keys(reply)).toEqual(['error']);
       expect(String(reply['error']).length).toBeLessThan(300);
+      if (bad.endsWith('5'))
+        expect(reply['error']).toContain('no card 5 is on the table (the cards left: 2, 3, 4, 8, 9, 16)');
     }
     e.send('hint');
     const hint = await e.next();

@@ -47,7 +47,7 @@ describe('play session', () => {
       now: 1,
     });
     expect(() => playStudentMove(seagm, session, '5', 2)).toThrow(
-      /"5" is not a legal move here. Legal moves: "2", "3", "6"/,
+      /^"5" is not a legal move here: no card 5 is on the table \(the cards left: 2, 3, 6\)\. Legal moves: "2", "3", "6"\.$/,
     );
     expect(() => playStudentMove(seagm, session, '', 2)).toThrow(InputError);
     expect(session.moves).toHaveLength(0);

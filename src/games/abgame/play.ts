@@ -98,6 +98,32 @@ function show(p: AbgamePosition): string[] {
   return [p.board, ruler];
 }
 
+/** Why a typed slide "from-to" cannot be played: off the board, not the mover's letter, wrong way, blocked. */
+function whyIllegal(p: AbgamePosition, typed: string): string | undefined {
+  const slide = /^(\d{1,12})-(\d{1,12})$/.exec(typed);
+  if (slide === null) return undefined;
+  const [from, to] = [Number(slide[1]), Number(slide[2])];
+  const n = p.board.length;
+  const off = [from, to].find((c) => c < 1 || c > n);
+  if (off !== undefined) return `there is no cell ${off}: the cells are 1 to ${n}`;
+  const letter = letterOf(p.turn);
+  const cell = p.board[from - 1];
+  if (cell === '.') return `cell ${from} is empty`;
+  if (cell !== letter) return `cell ${from} holds a ${cell}, and the player to move slides the ${letter}s`;
+  if (from === to) return 'a slide moves at least one cell';
+  // The k-th letter from the left (counting from 0) slides right when k is even, left when it is odd.
+  const place = [...p.board.slice(0, from - 1)].filter((c) => c !== '.').length;
+  const right = place % 2 === 0;
+  if (right !== to > from)
+    return `the ${letter} at cell ${from} slides only ${right ? 'right' : 'left'} (it is letter ${place + 1} from the left, and ${right ? 'odd' : 'even'}-numbered letters slide ${right ? 'right' : 'left'})`;
+  // The cells passed and the one landed on, 0-based [start, end); the first taken one on the way is named.
+  const [start, end] = right ? [from, to] : [to - 1, from - 1];
+  const way = [...p.board.slice(start, end)];
+  const blocked = right ? way.findIndex((c) => c !== '.') : way.findLastIndex((c) => c !== '.');
+  if (blocked >= 0) return `cell ${start + blocked + 1} is in the way: a letter never jumps over another`;
+  return undefined;
+}
+
 export const abgamePlay: PlaySupport<AbgameParams, AbgamePosition> = {
   position: AbgamePosition,
   limit: `boards of at most ${PLAY_MAX_CELLS} cells`,
@@ -113,6 +139,7 @@ export const abgamePlay: PlaySupport<AbgameParams, AbgamePosition> = {
   status,
   moves,
   apply,
+  whyIllegal,
   verdict,
   bestMove,
   show,

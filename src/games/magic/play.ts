@@ -177,6 +177,33 @@ function show(p: MagicPosition): string[] {
   ];
 }
 
+/** Why a typed walk or passage cannot be played, in the rules' words. */
+function whyIllegal(p: MagicPosition, typed: string): string | undefined {
+  if (p.caught) return undefined;
+  const me = p.at[p.turn];
+  const rival = p.at[otherSeat(p.turn)];
+  const walk = /^walk (?:to )?(?:room )?(\d{1,12})$/.exec(typed)?.[1];
+  if (walk !== undefined) {
+    if (Number(walk) !== rival)
+      return `walking only counts when it catches the rival, who is in room ${rival}`;
+    const comp = components(p);
+    if (comp[me] === comp[rival]) return undefined;
+    return `room ${rival} cannot be reached from room ${me} along the passages built so far`;
+  }
+  const build = /^(\d{1,12})-(\d{1,12})(?: tp (\d{1,12}))?$/.exec(typed);
+  if (build === null) return undefined;
+  const [x, y, target] = [Number(build[1]), Number(build[2]), build[3]];
+  const outside = [x, y, ...(target === undefined ? [] : [Number(target)])].find((r) => r < 1 || r > p.rooms);
+  if (outside !== undefined) return `there is no room ${outside}: the rooms are 1 to ${p.rooms}`;
+  if (x === y) return 'a passage joins two different rooms';
+  const [a, b] = x < y ? [x, y] : [y, x];
+  if (isBuilt(p, a, b)) return `passage ${a}-${b} is built already`;
+  if (target !== undefined && p.telepoints[p.turn] === 0)
+    return 'the player to move has no telepoints left: build without "tp"';
+  if (x > y) return `write the smaller room first: "${a}-${b}${target === undefined ? '' : ` tp ${target}`}"`;
+  return undefined;
+}
+
 export const magicPlay: PlaySupport<MagicParams, MagicPosition> = {
   position: MagicPosition,
   limit: `at most ${PLAY_MAX_ROOMS} rooms`,
@@ -205,6 +232,7 @@ export const magicPlay: PlaySupport<MagicParams, MagicPosition> = {
   status,
   moves,
   apply,
+  whyIllegal,
   verdict,
   bestMove,
   show,

@@ -125,6 +125,14 @@ function show(p: MultiplicationPosition): string[] {
   return lines;
 }
 
+/** Why a typed number ("7" or "multiply by 7") cannot be played: only N's own primes can. */
+function whyIllegal(p: MultiplicationPosition, typed: string): string | undefined {
+  const x = /^(?:multiply by )?(\d{1,20})$/.exec(typed)?.[1];
+  if (x === undefined || p.primes.includes(x)) return undefined;
+  const primes = p.primes.join(', ');
+  return `${x} is not a prime of N = ${p.n}: each move multiplies M by one of N's primes (${primes})`;
+}
+
 export const multiplicationPlay: PlaySupport<MultiplicationParams, MultiplicationPosition> = {
   position: MultiplicationPosition,
   limit: 'any N the solver takes (up to 10^18)',
@@ -141,6 +149,7 @@ export const multiplicationPlay: PlaySupport<MultiplicationParams, Multiplicatio
   status,
   moves,
   apply,
+  whyIllegal,
   verdict,
   bestMove,
   show,

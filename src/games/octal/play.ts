@@ -146,6 +146,36 @@ function start(params: OctalParams): OctalPosition {
   return { code: params.code, heaps, turn: 0 };
 }
 
+/** Why a typed "take T from heap H [leaving A and B]" cannot be played under the code. */
+function whyIllegal(p: OctalPosition, typed: string): string | undefined {
+  const m = /^take (\d{1,12}) from heap (\d{1,12})(?: leaving (\d{1,12}) and (\d{1,12}))?$/.exec(typed);
+  if (m === null) return undefined;
+  const [take, heap] = [Number(m[1]), Number(m[2])];
+  const split = m[3] === undefined ? undefined : [Number(m[3]), Number(m[4])];
+  if (heap < 1 || heap > p.heaps.length)
+    return `there is no heap ${heap}: the heaps are numbered 1 to ${p.heaps.length}`;
+  const size = Number(p.heaps[heap - 1]);
+  if (take < 1) return 'a move takes at least one token';
+  if (take > size) return `heap ${heap} holds only ${size} token${size === 1 ? '' : 's'}`;
+  const d = digitFor(p.code, take);
+  const code = p.code === 'nim' ? 'Nim' : p.code;
+  if (d === 0) return `${code} never lets a move take ${take} token${take === 1 ? '' : 's'}`;
+  const rest = size - take;
+  if (split === undefined) {
+    if (rest === 0) return d & 1 ? undefined : `${code} does not let a move take a whole heap of ${take}`;
+    if (d & 2) return undefined;
+    if (d & 4 && rest >= 2)
+      return `${code} lets a move taking ${take} only split what is left: say how, e.g. "take ${take} from heap ${heap} leaving 1 and ${rest - 1}"`;
+    return `${code} does not let a move taking ${take} leave one heap`;
+  }
+  const [a = 0, b = 0] = split;
+  if ((d & 4) === 0) return `${code} does not let a move taking ${take} split the heap`;
+  if (a + b !== rest) return `${a} + ${b} is not ${rest}, what taking ${take} from ${size} leaves`;
+  if (a === 0 || b === 0) return 'both heaps a split leaves hold at least one token';
+  if (a > b) return `write the smaller heap first: "take ${take} from heap ${heap} leaving ${b} and ${a}"`;
+  return undefined;
+}
+
 export const octalPlay: PlaySupport<OctalParams, OctalPosition> = {
   position: OctalPosition,
   limit: `at most ${MAX_PLAY_HEAPS} heaps of at most ${MAX_PLAY_HEAP} tokens`,
@@ -153,6 +183,7 @@ export const octalPlay: PlaySupport<OctalParams, OctalPosition> = {
   status,
   moves,
   apply,
+  whyIllegal,
   verdict,
   bestMove,
   show,

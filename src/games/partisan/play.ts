@@ -83,6 +83,22 @@ function show(p: PartisanPosition): string[] {
   return [`Pile: ${p.n} stones`, `Alice may take: ${set(p.alice)}`, `Bob may take: ${set(p.bob)}`];
 }
 
+/** Why a typed number ("5" or "take 5") cannot be taken: not in the mover's set, or more than the pile. */
+function whyIllegal(p: PartisanPosition, typed: string): string | undefined {
+  const x = /^(?:take )?(\d{1,20})$/.exec(typed)?.[1];
+  if (x === undefined) return undefined;
+  const set = moverSet(p);
+  const who = p.turn === 0 ? 'Alice' : 'Bob';
+  if (!set.includes(Number(x))) {
+    if (set.length === 0) return `${who} has no moves at all`;
+    const last = set[set.length - 1] ?? 0;
+    const list = set.length === 1 ? `${last}` : `${set.slice(0, -1).join(', ')} or ${last}`;
+    return `${who} may take only ${list} stone${last === 1 ? '' : 's'} at a time`;
+  }
+  if (BigInt(x) > BigInt(p.n)) return `only ${p.n} stone${p.n === '1' ? ' is' : 's are'} left`;
+  return undefined;
+}
+
 export const partisanPlay: PlaySupport<PartisanParams, PartisanPosition> = {
   position: PartisanPosition,
   limit: 'any pile and sets the solver takes',
@@ -90,6 +106,7 @@ export const partisanPlay: PlaySupport<PartisanParams, PartisanPosition> = {
   status,
   moves,
   apply,
+  whyIllegal,
   verdict,
   bestMove,
   show,

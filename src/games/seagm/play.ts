@@ -112,6 +112,15 @@ function show(p: SeagmPosition): string[] {
   return [p.g === 0 ? 'g = 0 (no card taken yet)' : `g = ${p.g}`, `Cards on the table: ${table}`];
 }
 
+/** Why a typed card ("7" or "take 7") cannot be taken: it is not on the table. */
+function whyIllegal(p: SeagmPosition, typed: string): string | undefined {
+  const card = /^(?:take )?(\d{1,12})$/.exec(typed)?.[1];
+  if (card === undefined || p.cards.includes(Number(card))) return undefined;
+  const left = [...new Set(p.cards)];
+  const shown = left.length > 12 ? `${left.slice(0, 12).join(', ')}, ...` : left.join(', ');
+  return `no card ${card} is on the table (the cards left: ${shown})`;
+}
+
 export const seagmPlay: PlaySupport<SeagmParams, SeagmPosition> = {
   position: SeagmPosition,
   limit: `at most ${PLAY_MAX_CARDS} cards`,
@@ -127,6 +136,7 @@ export const seagmPlay: PlaySupport<SeagmParams, SeagmPosition> = {
   status,
   moves,
   apply,
+  whyIllegal,
   verdict,
   bestMove,
   show,
