@@ -232,6 +232,8 @@ export interface PlaySupport<P, Pos> {
    * played here, in words a student can act on ("passage 3-4 is built already"); undefined when it cannot tell.
    */
   whyIllegal?(position: Pos, typed: string): string | undefined;
+  /** Optional: the id of the move `typed` (normalised) names when written another way ("5-1" for "1-5"). */
+  sameMove?(position: Pos, typed: string): string | undefined;
   verdict(position: Pos): Verdict;
   /** Throws when the game is over. */
   bestMove(position: Pos): BestMove;

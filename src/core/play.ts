@@ -19,19 +19,27 @@ function spokenName(move: PlayMove): string | undefined {
   return colon > 0 ? normaliseMove(move.text.slice(0, colon)) : undefined;
 }
 
+/** What a game adds to reading a typed move (PlaySupport's `sameMove` and `whyIllegal`, position given). */
+export interface MoveReading {
+  /** The id of the same move written another way ("5-1" for "1-5"), or undefined. */
+  readonly sameMove?: ((wanted: string) => string | undefined) | undefined;
+  /** Why the typed move cannot be played, or undefined when the game cannot tell. */
+  readonly whyNot?: ((wanted: string) => string | undefined) | undefined;
+}
+
 /**
- * The legal move `typed` names (by its id, or by its words before the colon: "take 6" for "6"), or an
- * InputError that says why not, when the game can tell (`whyNot`, given the typed move normalised), and what is
- * legal, with examples.
+ * The legal move `typed` names (by its id, by its words before the colon: "take 6" for "6", or written another
+ * way the game accepts), or an InputError that says why not, when the game can tell, and what is legal, with
+ * examples. The game's functions get the typed move normalised.
  */
-export function requireMove(
-  moves: readonly PlayMove[],
-  typed: string,
-  whyNot?: (wanted: string) => string | undefined,
-): PlayMove {
+export function requireMove(moves: readonly PlayMove[], typed: string, reading: MoveReading = {}): PlayMove {
   const wanted = normaliseMove(typed);
+  const byId = (id: string): PlayMove | undefined => moves.find((m) => normaliseMove(m.id) === id);
+  const other = reading.sameMove?.(wanted);
   const found =
-    moves.find((m) => normaliseMove(m.id) === wanted) ?? moves.find((m) => spokenName(m) === wanted);
+    byId(wanted) ??
+    moves.find((m) => spokenName(m) === wanted) ??
+    (other === undefined ? undefined : byId(normaliseMove(other)));
   if (found !== undefined) return found;
   if (moves.length === 0) throw new InputError('The game is over: there is no move to make.', 'move');
   const shown = moves
@@ -40,7 +48,7 @@ export function requireMove(
     .join(', ');
   const more = moves.length > SHOWN ? ` and ${moves.length - SHOWN} more` : '';
   const clipped = typed.length > 30 ? `${typed.slice(0, 30)}...` : typed;
-  const why = whyNot?.(wanted);
+  const why = reading.whyNot?.(wanted);
   throw new InputError(
     `"${clipped}" is not a legal move here${why === undefined ? '' : `: ${why}`}. Legal moves: ${shown}${more}.`,
     'move',

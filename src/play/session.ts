@@ -160,9 +160,10 @@ export function playStudentMove(
   requireStudentTurn(game, session);
   const play = playOf(game);
   const before = play.verdict(session.position);
-  const played = requireMove(play.moves(session.position), typed, (wanted) =>
-    play.whyIllegal?.(session.position, wanted),
-  );
+  const played = requireMove(play.moves(session.position), typed, {
+    sameMove: (wanted) => play.sameMove?.(session.position, wanted),
+    whyNot: (wanted) => play.whyIllegal?.(session.position, wanted),
+  });
   const next = play.apply(session.position, played.id);
   const after = FLIP[play.verdict(next)];
   let mistake = session.mistake;

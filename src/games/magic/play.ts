@@ -200,8 +200,14 @@ function whyIllegal(p: MagicPosition, typed: string): string | undefined {
   if (isBuilt(p, a, b)) return `passage ${a}-${b} is built already`;
   if (target !== undefined && p.telepoints[p.turn] === 0)
     return 'the player to move has no telepoints left: build without "tp"';
-  if (x > y) return `write the smaller room first: "${a}-${b}${target === undefined ? '' : ` tp ${target}`}"`;
   return undefined;
+}
+
+/** A passage is the same either way round: "5-1" (and "5-1 tp 3") is the move listed as "1-5". */
+function sameMove(_p: MagicPosition, typed: string): string | undefined {
+  const build = /^(\d{1,12})-(\d{1,12})(.*)$/.exec(typed);
+  if (build === null) return undefined;
+  return `${build[2]}-${build[1]}${build[3]}`;
 }
 
 export const magicPlay: PlaySupport<MagicParams, MagicPosition> = {
@@ -233,6 +239,7 @@ export const magicPlay: PlaySupport<MagicParams, MagicPosition> = {
   moves,
   apply,
   whyIllegal,
+  sameMove,
   verdict,
   bestMove,
   show,

@@ -172,8 +172,14 @@ function whyIllegal(p: OctalPosition, typed: string): string | undefined {
   if ((d & 4) === 0) return `${code} does not let a move taking ${take} split the heap`;
   if (a + b !== rest) return `${a} + ${b} is not ${rest}, what taking ${take} from ${size} leaves`;
   if (a === 0 || b === 0) return 'both heaps a split leaves hold at least one token';
-  if (a > b) return `write the smaller heap first: "take ${take} from heap ${heap} leaving ${b} and ${a}"`;
   return undefined;
+}
+
+/** A split is the same whichever heap is named first: "leaving 3 and 1" is the move listed as "leaving 1 and 3". */
+function sameMove(_p: OctalPosition, typed: string): string | undefined {
+  const split = /^(take \d+ from heap \d+) leaving (\d+) and (\d+)$/.exec(typed);
+  if (split === null) return undefined;
+  return `${split[1]} leaving ${split[3]} and ${split[2]}`;
 }
 
 export const octalPlay: PlaySupport<OctalParams, OctalPosition> = {
@@ -184,6 +190,7 @@ export const octalPlay: PlaySupport<OctalParams, OctalPosition> = {
   moves,
   apply,
   whyIllegal,
+  sameMove,
   verdict,
   bestMove,
   show,
