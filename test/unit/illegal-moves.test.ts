@@ -67,6 +67,88 @@ describe('moves written another way', () => {
 });
 
 describe('why a typed move is not legal', () => {
+  it('gives no reason for text that is no move of the game at all, whatever move it holds', () => {
+    const cases: [string, Record<string, string>, string[]][] = [
+      ['seagm', { numbers: '2 6 3' }, ['x5', '5x', 'take 5 now', '5 6']],
+      ['multiplication', { n: '40' }, ['x3', '3x', 'multiply by 3 now', 'abc']],
+      ['partisan', { n: '7', alice: '3 4', bob: '4' }, ['x5', '5x', 'take 5 now', 'abc']],
+      [
+        'magic',
+        { rooms: '5', passages: '3-4', telepoints: '0' },
+        ['x1-6', '1-6x', 'walk 2x', 'xwalk 2', '5-1x', 'x5-1'],
+      ],
+      ['abgame', { board: 'A..B.A..B' }, ['x1-10', '1-10x', 'one-two']],
+      [
+        'octal',
+        { code: '0.77', heaps: '5,8' },
+        [
+          'take 6 from heap 1x',
+          'xtake 6 from heap 1',
+          'take 1 from heap 1 leaving 3 and 1x',
+          'xtake 1 from heap 1 leaving 3 and 1',
+        ],
+      ],
+    ];
+    for (const [id, raw, typed] of cases)
+      for (const text of typed)
+        expect(refusal(id, raw, text), `${id} "${text}"`).toMatch(
+          /^".*" is not a legal move here\. Legal moves: /,
+        );
+  });
+
+  it('reads numbers of several digits, and speaks of the player to move', () => {
+    const cards = { numbers: '2 4 6 8 10 12 14 16 18 20 22 24 26' };
+    expect(reason('seagm', cards, '3')).toBe(
+      'no card 3 is on the table (the cards left: 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, ...)',
+    );
+    const twelve = { numbers: '2 4 6 8 10 12 14 16 18 20 22 24' };
+    expect(reason('seagm', twelve, '3')).toBe(
+      'no card 3 is on the table (the cards left: 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24)',
+    );
+    const rooms = { rooms: '10', passages: '3-4', telepoints: '1' };
+    expect(reason('magic', rooms, '1-11')).toBe('there is no room 11: the rooms are 1 to 10');
+    expect(reason('magic', rooms, '11-1')).toBe('there is no room 11: the rooms are 1 to 10');
+    expect(reason('magic', rooms, '1-10 tp 11')).toBe('there is no room 11: the rooms are 1 to 10');
+    expect(reason('magic', rooms, 'walk 10')).toBe(
+      'walking only counts when it catches the rival, who is in room 2',
+    );
+    expect(played('magic', rooms, '10-9 tp 10')).toBe('9-10 tp 10');
+    expect(reason('abgame', { board: 'A..B.A..B...' }, '10-12')).toBe('cell 10 is empty');
+    const heaps = { code: '0.77', heaps: '1,1,1,1,1,1,1,1,1,1,12' };
+    expect(reason('octal', heaps, 'take 13 from heap 11')).toBe('heap 11 holds only 12 tokens');
+    expect(reason('octal', heaps, 'take 1 from heap 12')).toBe(
+      'there is no heap 12: the heaps are numbered 1 to 11',
+    );
+    expect(reason('octal', heaps, 'take 1 from heap 11 leaving 10 and 11')).toBe(
+      '10 + 11 is not 11, what taking 1 from 12 leaves',
+    );
+    expect(
+      played('octal', { code: '0.4444444444', heaps: '35' }, 'take 10 from heap 1 leaving 13 and 12'),
+    ).toBe('take 10 from heap 1 leaving 12 and 13');
+    expect(played('octal', heaps, 'take 1 from heap 11 leaving 10 and 1')).toBe(
+      'take 1 from heap 11 leaving 1 and 10',
+    );
+    expect(reason('octal', { code: '0.77', heaps: '1' }, 'take 2 from heap 1')).toBe(
+      'heap 1 holds only 1 token',
+    );
+    expect(reason('octal', { code: '0.4', heaps: '3' }, 'take 1 from heap 1')).toBe(
+      '0.4 lets a move taking 1 only split what is left: say how, e.g. "take 1 from heap 1 leaving 1 and 1"',
+    );
+    expect(reason('multiplication', { n: '1000000007' }, '1000000009')).toBe(
+      "1000000009 is not a prime of N = 1000000007: each move multiplies M by one of N's primes (1000000007)",
+    );
+    // Grundy opens as Alice and must take 3; the student plays Bob at 1 stone.
+    const g = game('partisan');
+    const session = startSession(g, paramsFromFields(g, { n: '4', alice: '3', bob: '1 2' }), {
+      id: 'x',
+      owner: 'u',
+      first: 'grundy',
+      now: 0,
+    });
+    expect(() => playStudentMove(g, session, '5', 0)).toThrow(': Bob may take only 1 or 2 stones at a time.');
+    expect(() => playStudentMove(g, session, '2', 0)).toThrow(': only 1 stone is left.');
+  });
+
   it('SEAGM: a card not on the table; "take 6" names the card 6', () => {
     expect(reason('seagm', { numbers: '2 6 3' }, '5')).toBe(
       'no card 5 is on the table (the cards left: 2, 3, 6)',

@@ -179,7 +179,6 @@ function show(p: MagicPosition): string[] {
 
 /** Why a typed walk or passage cannot be played, in the rules' words. */
 function whyIllegal(p: MagicPosition, typed: string): string | undefined {
-  if (p.caught) return undefined;
   const me = p.at[p.turn];
   const rival = p.at[otherSeat(p.turn)];
   const walk = /^walk (?:to )?(?:room )?(\d{1,12})$/.exec(typed)?.[1];

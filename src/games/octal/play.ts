@@ -158,7 +158,8 @@ function whyIllegal(p: OctalPosition, typed: string): string | undefined {
   if (take < 1) return 'a move takes at least one token';
   if (take > size) return `heap ${heap} holds only ${size} token${size === 1 ? '' : 's'}`;
   const d = digitFor(p.code, take);
-  const code = p.code === 'nim' ? 'Nim' : p.code;
+  // Nim (every digit 3) never gets past the checks above, so the code is always written 0.d1d2...dk below.
+  const code = p.code;
   if (d === 0) return `${code} never lets a move take ${take} token${take === 1 ? '' : 's'}`;
   const rest = size - take;
   if (split === undefined) {

@@ -90,7 +90,6 @@ function whyIllegal(p: PartisanPosition, typed: string): string | undefined {
   const set = moverSet(p);
   const who = p.turn === 0 ? 'Alice' : 'Bob';
   if (!set.includes(Number(x))) {
-    if (set.length === 0) return `${who} has no moves at all`;
     const last = set[set.length - 1] ?? 0;
     const list = set.length === 1 ? `${last}` : `${set.slice(0, -1).join(', ')} or ${last}`;
     return `${who} may take only ${list} stone${last === 1 ? '' : 's'} at a time`;
