@@ -66,12 +66,12 @@ export async function createSolveService(
     extraGamesModule: catalog.extraGamesModule,
   };
   // Each lane starts its threads on first use: with Redis the costly lane serves only files too big for it.
-  const pool: SolverLanes = { quick: new SolvePool(laneOptions), costly: new SolvePool(laneOptions) };
+  const lanes: SolverLanes = { quick: new SolvePool(laneOptions), costly: new SolvePool(laneOptions) };
   const log = logger.child({ component: 'solve-service' });
   if (config.REDIS_URL === undefined) {
     const cache = new MemoryAnswerCache(config.CACHE_MAX_ENTRIES, config.CACHE_TTL_SECONDS);
     log.debug('solving in-process (no REDIS_URL)');
-    return new Service(config, log, metrics, catalog, pool, cache, undefined);
+    return new Service(config, log, metrics, catalog, lanes, cache, undefined);
   }
   const producer = await connectRedis(config.REDIS_URL, 'producer', log, config.REDIS_CONNECT_TIMEOUT_MS);
   let cache: RedisAnswerCache | undefined;
@@ -92,11 +92,11 @@ export async function createSolveService(
       metrics,
       deps.pollMs === undefined ? {} : { pollMs: deps.pollMs },
     );
-    return new Service(config, log, metrics, catalog, pool, cache, { queue, producer });
+    return new Service(config, log, metrics, catalog, lanes, cache, { queue, producer });
   } catch (error) {
     await cache?.close().catch(() => undefined);
     await producer.close();
-    await Promise.all([pool.quick.close(), pool.costly.close()]);
+    await Promise.all([lanes.quick.close(), lanes.costly.close()]);
     throw error;
   }
 }
@@ -123,7 +123,7 @@ class Service implements SolveService {
     private readonly logger: Logger,
     private readonly metrics: Metrics,
     private readonly catalog: GameCatalog,
-    private readonly pool: SolverLanes,
+    private readonly lanes: SolverLanes,
     private readonly cache: AnswerCache,
     private readonly redis: { readonly queue: SolveQueue; readonly producer: RedisLink } | undefined,
   ) {
@@ -209,7 +209,7 @@ class Service implements SolveService {
       // A progress channel costs a third of a tiny solve's overhead; only long solves report progress anyway.
       const estimateMs = file === undefined ? game.estimateCostMs(params) : Number.POSITIVE_INFINITY;
       const onProgress = estimateMs >= PROGRESS_MIN_COST_MS ? progress : undefined;
-      const lane = estimateMs > this.config.INLINE_COST_MS ? this.pool.costly : this.pool.quick;
+      const lane = estimateMs > this.config.INLINE_COST_MS ? this.lanes.costly : this.lanes.quick;
       try {
         const step = { pool: lane, cache: this.cache, metrics: this.metrics };
         return await solveAndStore(step, game, params, {
@@ -344,7 +344,7 @@ class Service implements SolveService {
           () => this.flights.abortAll(new ServiceUnavailableError('The solve service is shutting down.')),
         ],
         ['queue', () => this.redis?.queue.close() ?? Promise.resolve()],
-        ['solver threads', () => Promise.all([this.pool.quick.close(), this.pool.costly.close()])],
+        ['solver threads', () => Promise.all([this.lanes.quick.close(), this.lanes.costly.close()])],
         ['cache', () => this.cache.close()],
         ['redis', () => this.redis?.producer.close() ?? Promise.resolve()],
       ];

@@ -56,6 +56,10 @@ describe('moves written another way', () => {
   it('a passage either way round, a split either heap first, a move in its words', () => {
     const board = { rooms: '5', passages: '3-4', telepoints: '1' };
     expect(played('magic', board, '5-1')).toBe('1-5');
+    expect(played('magic', { rooms: '3', passages: '1-2', telepoints: '0' }, 'walk to room 2')).toBe(
+      'walk 2',
+    );
+    expect(played('magic', { rooms: '3', passages: '1-2', telepoints: '0' }, 'Walk room 2')).toBe('walk 2');
     expect(played('magic', board, ' 5-1 TP 3 ')).toBe('1-5 tp 3');
     expect(played('octal', { code: '0.77', heaps: '5,8' }, 'take 1 from heap 1 leaving 3 and 1')).toBe(
       'take 1 from heap 1 leaving 1 and 3',

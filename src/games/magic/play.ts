@@ -202,8 +202,13 @@ function whyIllegal(p: MagicPosition, typed: string): string | undefined {
   return undefined;
 }
 
-/** A passage is the same either way round: "5-1" (and "5-1 tp 3") is the move listed as "1-5". */
+/**
+ * A passage is the same either way round: "5-1" (and "5-1 tp 3") is the move listed as "1-5"; "walk to room 2"
+ * (as the move's words say it) is "walk 2".
+ */
 function sameMove(_p: MagicPosition, typed: string): string | undefined {
+  const walk = /^walk (?:to )?(?:room )?(\d{1,12})$/.exec(typed)?.[1];
+  if (walk !== undefined) return `walk ${walk}`;
   const build = /^(\d{1,12})-(\d{1,12})(.*)$/.exec(typed);
   if (build === null) return undefined;
   return `${build[2]}-${build[1]}${build[3]}`;
