@@ -223,7 +223,9 @@ describe('why a typed move is not legal', () => {
     const board = { board: 'A..B.A..B' };
     expect(reason('abgame', board, '1-10')).toBe('there is no cell 10: the cells are 1 to 9');
     expect(reason('abgame', board, '2-3')).toBe('cell 2 is empty');
-    expect(reason('abgame', board, '4-5')).toBe('cell 4 holds a B, and the player to move slides the As');
+    expect(reason('abgame', board, '4-5')).toBe(
+      'cell 4 holds a B, and the player to move slides only A letters',
+    );
     expect(reason('abgame', board, '1-1')).toBe('a slide moves at least one cell');
     expect(reason('abgame', board, '1-4')).toBe('cell 4 is in the way: a letter never jumps over another');
     expect(reason('abgame', board, '1-5')).toBe('cell 4 is in the way: a letter never jumps over another');

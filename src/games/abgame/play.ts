@@ -109,7 +109,8 @@ function whyIllegal(p: AbgamePosition, typed: string): string | undefined {
   const letter = letterOf(p.turn);
   const cell = p.board[from - 1];
   if (cell === '.') return `cell ${from} is empty`;
-  if (cell !== letter) return `cell ${from} holds a ${cell}, and the player to move slides the ${letter}s`;
+  if (cell !== letter)
+    return `cell ${from} holds a ${cell}, and the player to move slides only ${letter} letters`;
   if (from === to) return 'a slide moves at least one cell';
   // The k-th letter from the left (counting from 0) slides right when k is even, left when it is odd.
   const place = [...p.board.slice(0, from - 1)].filter((c) => c !== '.').length;
