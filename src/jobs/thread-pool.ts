@@ -43,14 +43,8 @@ export interface PoolRunOptions {
 export class SolvePool {
   private pool: Piscina<SolveTask, SolveOutcome> | undefined;
   private closed = false;
-  private running = 0;
 
   constructor(private readonly options: SolvePoolOptions) {}
-
-  /** Solves now running or waiting for a thread. */
-  get pending(): number {
-    return this.running;
-  }
 
   private start(): Piscina<SolveTask, SolveOutcome> {
     if (this.pool !== undefined) return this.pool;
@@ -85,7 +79,6 @@ export class SolvePool {
     channel?.port1.on('message', (fraction: number) => onProgress?.(fraction));
     const task: SolveTask =
       options.file === undefined ? { gameId, params } : { gameId, params, file: options.file };
-    this.running++;
     try {
       const outcome = await pool.run(
         channel === undefined ? task : { ...task, progress: channel.port2 },
@@ -104,7 +97,6 @@ export class SolvePool {
       const message = error instanceof Error ? error.message : String(error);
       throw new Error(`The solver thread failed: ${message}`, { cause: error });
     } finally {
-      this.running--;
       clearTimeout(timer);
       channel?.port1.close();
     }
