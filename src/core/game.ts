@@ -32,6 +32,8 @@ export interface InputField {
   readonly positional?: true | 'rest';
   /** May also come as a file (CLI `--file`, Discord attachment) whose text replaces this field. */
   readonly acceptsFile?: boolean;
+  /** How the solver works, not what is asked (octal's `search`): a quiz question does not show it. */
+  readonly tuning?: boolean;
   readonly example: string;
 }
 

@@ -265,12 +265,13 @@ export function viewQuestion(
   spec: RoundSpec,
 ): QuestionView {
   const players = game.players(params);
+  // The question as asked: the solver's own settings (octal's search size) are not part of it.
+  const tuning = new Set(game.inputs.filter((input) => input.tuning === true).map((input) => input.name));
   const facts =
     typeof params === 'object' && params !== null
-      ? Object.entries(params as Record<string, unknown>).map(([label, value]) => ({
-          label,
-          value: describeValue(value),
-        }))
+      ? Object.entries(params as Record<string, unknown>)
+          .filter(([label]) => !tuning.has(label))
+          .map(([label, value]) => ({ label, value: describeValue(value) }))
       : [{ label: 'instance', value: describeValue(params) }];
   return {
     id: spec.questionId,

@@ -211,6 +211,22 @@ describe('shortcut-proof questions', () => {
     expect(view.parts[0]?.choices.map((c) => c.label)).toEqual(['Alice wins', 'Bob wins']);
     expect(view.facts.map((f) => f.label)).toEqual(Object.keys(params as object));
   });
+
+  it("shows the question as asked, not the solver's settings (octal's search size)", () => {
+    const octal = games.find((g) => g.id === 'octal');
+    if (octal === undefined) throw new Error('octal is in the catalog');
+    for (const difficulty of difficulties) {
+      const ref: QuestionRef = { gameId: 'octal', difficulty, seed: 11 };
+      const params = instanceFor(octal, ref);
+      expect(Object.keys(params as object)).toContain('search');
+      const view = viewQuestion(octal, ref, params, buildRoundSpec(octal, ref, params, octal.solve(params)));
+      expect(
+        view.facts.map((f) => f.label),
+        difficulty,
+      ).toEqual(['code', 'heaps']);
+      expect(view.params).toEqual(params);
+    }
+  });
 });
 
 describe('points', () => {

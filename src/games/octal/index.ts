@@ -126,6 +126,7 @@ export const octal = defineGame<OctalParams, OctalResult, OctalMove>({
       required: false,
       min: MIN_SEARCH,
       max: MAX_SEARCH,
+      tuning: true,
       example: '1000000',
     },
   ],
