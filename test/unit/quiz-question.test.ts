@@ -202,7 +202,7 @@ describe('shortcut-proof questions', () => {
 
   it('games without a random-play probability ask only who wins, with the players named', () => {
     const partisan = games.find((g) => g.id === 'partisan');
-    if (partisan === undefined) return;
+    if (partisan === undefined) throw new Error('partisan is in the catalog');
     const ref: QuestionRef = { gameId: 'partisan', difficulty: 'easy', seed: 5 };
     const params = instanceFor(partisan, ref);
     const spec = buildRoundSpec(partisan, ref, params, partisan.solve(params));
