@@ -109,7 +109,7 @@ export function explainMagic(params: MagicParams, result: MagicResult): Explanat
     };
   }
   const endgame =
-    'Linking the two magicians\u2019 groups lets the rival walk over and win, unless the builder teleports away ' +
+    "Linking the two magicians' groups lets the rival walk over and win, unless the builder teleports away " +
     'at once; so the game ends with two complete groups, one per magician, and whoever must then build loses. ' +
     'The player who builds last wins.';
   const reasons: string[] = [
@@ -129,8 +129,8 @@ export function explainMagic(params: MagicParams, result: MagicResult): Explanat
     params.p1 === 0 && params.p2 === 0
       ? 'Neither magician holds a telepoint, so each stays in his group as it grows.'
       : `First holds ${plural(params.p1, 'telepoint', 'telepoints')}, Second ${plural(params.p2, 'telepoint', 'telepoints')}; ` +
-        'more than one never helps, since a teleport is only needed once: to get away right after linking one\u2019s ' +
-        'own group with the rival\u2019s.',
+        "more than one never helps, since a teleport is only needed once: to get away right after linking one's " +
+        "own group with the rival's.",
     ruleText(result, odd, even),
   ];
   // Stryker disable next-line LogicalOperator: Second wins exactly when no move is listed, and a won position lists at least one, so || picks the same boards
@@ -139,7 +139,7 @@ export function explainMagic(params: MagicParams, result: MagicResult): Explanat
   const counts = `${plural(odd, 'odd group', 'odd groups')}, ${plural(even, 'even group', 'even groups')}`;
   const brief = [
     `${counts}; First's group has ${plural(result.firstSize, 'room', 'rooms')}, Second's ${plural(result.secondSize, 'room', 'rooms')}.`,
-    'Linking the magicians\u2019 groups lets the rival walk over (unless one teleports away), so the game ends with two complete groups, and whoever must build then loses.',
+    "Linking the magicians' groups lets the rival walk over (unless one teleports away), so the game ends with two complete groups, and whoever must build then loses.",
     first === null
       ? `N is odd, so the number of builds left is ${parity(k % 2n === 1n)} however the game goes: ${k % 2n === 1n ? 'First' : 'Second'} builds last.`
       : `${capitalFirst(targetText(first))} ${shortRule(result)}`,
@@ -179,9 +179,9 @@ function shortRule(result: MagicResult): string {
     case 'no-telepoints':
       return `No telepoints: the magicians' groups (${parity(result.firstSize % 2 === 1)}, ${parity(result.secondSize % 2 === 1)}) only grow, and that settles it.`;
     case 'even-target-teleports':
-      return 'He can teleport, so he pairs odd groups off and slips away when he must link his group to Second\u2019s.';
+      return "He can teleport, so he pairs odd groups off and slips away when he must link his group to Second's.";
     case 'even-target-rival-teleports':
-      return 'Only Second can teleport, so First needs no odd group, or exactly two that are not both the magicians\u2019.';
+      return "Only Second can teleport, so First needs no odd group, or exactly two that are not both the magicians'.";
     case 'odd-target-rival-teleports':
       return 'Second can teleport, so First must settle it in one move: exactly two odd groups, at most one even.';
     case 'odd-target-teleports':
@@ -200,20 +200,20 @@ function ruleText(result: MagicResult, odd: bigint, even: bigint): string {
       return `No choice of play changes who builds last, ${verdict}.`;
     case 'no-telepoints':
       return (
-        'Nobody holds a telepoint, so each magician\u2019s group only grows. The player to move loses exactly ' +
+        "Nobody holds a telepoint, so each magician's group only grows. The player to move loses exactly " +
         'when both magicians already stand in groups of the parity his rival needs; ' +
         `here First's is ${parity(result.firstSize % 2 === 1)} and Second's ${parity(result.secondSize % 2 === 1)}, ${verdict}.`
       );
     case 'even-target-teleports':
       return (
         'First needs even groups and holds a telepoint: he wins unless the board is just two odd groups, his ' +
-        'and Second\u2019s, because he can pair odd groups off and teleport away when he must link his own ' +
+        "and Second's, because he can pair odd groups off and teleport away when he must link his own " +
         `with Second's; ${counts}, ${verdict}.`
       );
     case 'even-target-rival-teleports':
       return (
         'First needs even groups but only Second holds a telepoint: First wins only when there is no odd ' +
-        'group, or exactly two that are not both the magicians\u2019 own; ' +
+        "group, or exactly two that are not both the magicians' own; " +
         `${counts}, ${verdict}.`
       );
     case 'odd-target-rival-teleports':
@@ -240,11 +240,11 @@ function whyNoMove(result: MagicResult): string {
         'without a telepoint First cannot leave his; Second answers every build so that this stays so.'
       );
     case 'even-target-teleports':
-      return 'The board is just the two magicians\u2019 groups, both odd: the final groups are already odd, as Second needs.';
+      return "The board is just the two magicians' groups, both odd: the final groups are already odd, as Second needs.";
     case 'even-target-rival-teleports':
       return (
         'Only Second can teleport: he keeps two odd groups alive, teleporting away when he must link his group ' +
-        'with First\u2019s, so the final groups cannot both be even.'
+        "with First's, so the final groups cannot both be even."
       );
     case 'odd-target-rival-teleports':
       return (
