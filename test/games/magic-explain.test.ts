@@ -209,17 +209,17 @@ function ruleSentences(params: MagicParams): {
       'However the passages are built, Second makes the last build, and First must then link the two final groups.',
     ],
     'no-telepoints': [
-      `Nobody holds a telepoint, so each magician\'s group only grows. The player to move loses exactly when both magicians already stand in groups of the parity his rival needs; here First's is ${s1} and Second's ${s2}, ${verdict}.`,
+      `Nobody holds a telepoint, so each magician's group only grows. The player to move loses exactly when both magicians already stand in groups of the parity his rival needs; here First's is ${s1} and Second's ${s2}, ${verdict}.`,
       `No telepoints: the magicians' groups (${s1}, ${s2}) only grow, and that settles it.`,
       `Both magicians stand in ${s1} groups, the parity Second needs, and without a telepoint First cannot leave his; Second answers every build so that this stays so.`,
     ],
     'even-target-teleports': [
-      `First needs even groups and holds a telepoint: he wins unless the board is just two odd groups, his and Second\'s, because he can pair odd groups off and teleport away when he must link his own with Second's; ${counts}, ${verdict}.`,
+      `First needs even groups and holds a telepoint: he wins unless the board is just two odd groups, his and Second's, because he can pair odd groups off and teleport away when he must link his own with Second's; ${counts}, ${verdict}.`,
       "He can teleport, so he pairs odd groups off and slips away when he must link his group to Second's.",
       "The board is just the two magicians' groups, both odd: the final groups are already odd, as Second needs.",
     ],
     'even-target-rival-teleports': [
-      `First needs even groups but only Second holds a telepoint: First wins only when there is no odd group, or exactly two that are not both the magicians\' own; ${counts}, ${verdict}.`,
+      `First needs even groups but only Second holds a telepoint: First wins only when there is no odd group, or exactly two that are not both the magicians' own; ${counts}, ${verdict}.`,
       "Only Second can teleport, so First needs no odd group, or exactly two that are not both the magicians'.",
       "Only Second can teleport: he keeps two odd groups alive, teleporting away when he must link his group with First's, so the final groups cannot both be even.",
     ],
@@ -304,7 +304,7 @@ describe('magic explanations against the brute force, on every board of up to 5 
             "Linking the two magicians' groups lets the rival walk over and win, unless the builder teleports away at once; so the game ends with two complete groups, one per magician, and whoever must then build loses. The player who builds last wins.",
             p1 === 0 && p2 === 0
               ? 'Neither magician holds a telepoint, so each stays in his group as it grows.'
-              : `First holds ${count(p1, 'telepoint', 'telepoints')}, Second ${count(p2, 'telepoint', 'telepoints')}; more than one never helps, since a teleport is only needed once: to get away right after linking one\'s own group with the rival\'s.`,
+              : `First holds ${count(p1, 'telepoint', 'telepoints')}, Second ${count(p2, 'telepoint', 'telepoints')}; more than one never helps, since a teleport is only needed once: to get away right after linking one's own group with the rival's.`,
             rule,
             firstWins ? 8 : 7,
           ]);
