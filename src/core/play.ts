@@ -35,11 +35,11 @@ export interface MoveReading {
 export function requireMove(moves: readonly PlayMove[], typed: string, reading: MoveReading = {}): PlayMove {
   const wanted = normaliseMove(typed);
   const byId = (id: string): PlayMove | undefined => moves.find((m) => normaliseMove(m.id) === id);
-  const other = reading.sameMove?.(wanted);
-  const found =
-    byId(wanted) ??
-    moves.find((m) => spokenName(m) === wanted) ??
-    (other === undefined ? undefined : byId(normaliseMove(other)));
+  const bySameMove = (): PlayMove | undefined => {
+    const other = reading.sameMove?.(wanted);
+    return other === undefined ? undefined : byId(normaliseMove(other));
+  };
+  const found = byId(wanted) ?? moves.find((m) => spokenName(m) === wanted) ?? bySameMove();
   if (found !== undefined) return found;
   if (moves.length === 0) throw new InputError('The game is over: there is no move to make.', 'move');
   const shown = moves

@@ -142,10 +142,11 @@ class Service implements SolveService {
     const key = canonicalKey(game.id, game.solverVersion, params, this.config.GRUNDY_PREFIX);
     const cached = await this.lookup(game, key);
     if (cached !== undefined) return this.answer(game, params, key, cached, 'cache');
-    const via: Via = this.route(game.estimateCostMs(params));
+    const estimateMs = game.estimateCostMs(params);
+    const via: Via = this.route(estimateMs);
     const answer = await this.flights.run(
       `${via}:${key}`,
-      (signal, progress) => this.fresh(game, { params }, key, via, signal, progress),
+      (signal, progress) => this.fresh(game, { params, estimateMs }, key, via, signal, progress),
       { signal: options.signal, onProgress: options.onProgress },
     );
     return this.answer(game, params, key, answer, via);
@@ -196,7 +197,7 @@ class Service implements SolveService {
   /** One run shared by everyone asking `key` now; counted once in the metrics. */
   private async fresh(
     game: AnyGame,
-    input: { readonly params: unknown } | { readonly file: StagedFile },
+    input: { readonly params: unknown; readonly estimateMs: number } | { readonly file: StagedFile },
     key: string,
     via: Via,
     signal: AbortSignal,
@@ -207,7 +208,8 @@ class Service implements SolveService {
     const file = 'file' in input ? input.file : undefined;
     if (via === 'inline' || this.redis === undefined) {
       // A progress channel costs a third of a tiny solve's overhead; only long solves report progress anyway.
-      const estimateMs = file === undefined ? game.estimateCostMs(params) : Number.POSITIVE_INFINITY;
+      // A file is costly whatever its size: it is not read until a solver thread streams it.
+      const estimateMs = 'estimateMs' in input ? input.estimateMs : Number.POSITIVE_INFINITY;
       const onProgress = estimateMs >= PROGRESS_MIN_COST_MS ? progress : undefined;
       const lane = estimateMs > this.config.INLINE_COST_MS ? this.lanes.costly : this.lanes.quick;
       try {

@@ -14,16 +14,15 @@ import { playStudentMove, startSession } from '../../src/play/session.js';
 const catalog = createCatalog();
 const game = (id: string): AnyGame => catalog.resolveGame(id);
 
-/** The message a student gets for `typed` at the start of `raw` (Grundy moving second). */
-function refusal(
-  id: string,
-  raw: Record<string, string>,
-  typed: string,
-  moves: readonly string[] = [],
-): string {
+/** A game of `raw` (typed fields) against Grundy; the student moves first unless `first` is 'grundy'. */
+function startAt(id: string, raw: Record<string, string>, first: 'you' | 'grundy' = 'you') {
   const g = game(id);
-  let session = startSession(g, paramsFromFields(g, raw), { id: 'x', owner: 'u', first: 'you', now: 0 });
-  for (const move of moves) session = playStudentMove(g, session, move, 0);
+  return { g, session: startSession(g, paramsFromFields(g, raw), { id: 'x', owner: 'u', first, now: 0 }) };
+}
+
+/** The message a student gets for `typed` at the start of `raw` (Grundy moving second). */
+function refusal(id: string, raw: Record<string, string>, typed: string): string {
+  const { g, session } = startAt(id, raw);
   try {
     playStudentMove(g, session, typed, 0);
   } catch (error) {
@@ -33,13 +32,8 @@ function refusal(
 }
 
 /** Only the reason: between "is not a legal move here: " and ". Legal moves:". */
-function reason(
-  id: string,
-  raw: Record<string, string>,
-  typed: string,
-  moves: readonly string[] = [],
-): string {
-  const message = refusal(id, raw, typed, moves);
+function reason(id: string, raw: Record<string, string>, typed: string): string {
+  const message = refusal(id, raw, typed);
   const match = /is not a legal move here: (.*)\. Legal moves: /.exec(message);
   if (match === null) throw new Error(`no reason in: ${message}`);
   return match[1] ?? '';
@@ -47,8 +41,7 @@ function reason(
 
 /** The move the student's `typed` became at the start of `raw`, as recorded. */
 function played(id: string, raw: Record<string, string>, typed: string): string | undefined {
-  const g = game(id);
-  const session = startSession(g, paramsFromFields(g, raw), { id: 'x', owner: 'u', first: 'you', now: 0 });
+  const { g, session } = startAt(id, raw);
   return playStudentMove(g, session, typed, 0).moves[0]?.move;
 }
 
@@ -142,13 +135,7 @@ describe('why a typed move is not legal', () => {
       "1000000009 is not a prime of N = 1000000007: each move multiplies M by one of N's primes (1000000007)",
     );
     // Grundy opens as Alice and must take 3; the student plays Bob at 1 stone.
-    const g = game('partisan');
-    const session = startSession(g, paramsFromFields(g, { n: '4', alice: '3', bob: '1 2' }), {
-      id: 'x',
-      owner: 'u',
-      first: 'grundy',
-      now: 0,
-    });
+    const { g, session } = startAt('partisan', { n: '4', alice: '3', bob: '1 2' }, 'grundy');
     expect(() => playStudentMove(g, session, '5', 0)).toThrow(': Bob may take only 1 or 2 stones at a time.');
     expect(() => playStudentMove(g, session, '2', 0)).toThrow(': only 1 stone is left.');
   });
@@ -163,14 +150,7 @@ describe('why a typed move is not legal', () => {
     expect(refusal('seagm', { numbers: '2 6 3' }, 'six')).toBe(
       '"six" is not a legal move here. Legal moves: "2", "3", "6".',
     );
-    const g = game('seagm');
-    const start = startSession(g, paramsFromFields(g, { numbers: '2 6 3' }), {
-      id: 'x',
-      owner: 'u',
-      first: 'you',
-      now: 0,
-    });
-    expect(playStudentMove(g, start, ' Take 6 ', 0).moves[0]?.move).toBe('6');
+    expect(played('seagm', { numbers: '2 6 3' }, ' Take 6 ')).toBe('6');
   });
 
   it("Multiplication: a number that is not one of N's primes", () => {

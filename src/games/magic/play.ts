@@ -177,11 +177,14 @@ function show(p: MagicPosition): string[] {
   ];
 }
 
+/** A typed walk: "walk 2", or in the move's own words "walk to room 2"; group 1 is the room. */
+const TYPED_WALK = /^walk (?:to )?(?:room )?(\d{1,12})$/;
+
 /** Why a typed walk or passage cannot be played, in the rules' words. */
 function whyIllegal(p: MagicPosition, typed: string): string | undefined {
   const me = p.at[p.turn];
   const rival = p.at[otherSeat(p.turn)];
-  const walk = /^walk (?:to )?(?:room )?(\d{1,12})$/.exec(typed)?.[1];
+  const walk = TYPED_WALK.exec(typed)?.[1];
   if (walk !== undefined) {
     if (Number(walk) !== rival)
       return `walking only counts when it catches the rival, who is in room ${rival}`;
@@ -207,7 +210,7 @@ function whyIllegal(p: MagicPosition, typed: string): string | undefined {
  * (as the move's words say it) is "walk 2".
  */
 function sameMove(_p: MagicPosition, typed: string): string | undefined {
-  const walk = /^walk (?:to )?(?:room )?(\d{1,12})$/.exec(typed)?.[1];
+  const walk = TYPED_WALK.exec(typed)?.[1];
   if (walk !== undefined) return `walk ${walk}`;
   const build = /^(\d{1,12})-(\d{1,12})(.*)$/.exec(typed);
   if (build === null) return undefined;
