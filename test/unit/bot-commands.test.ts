@@ -1,7 +1,7 @@
 /** Slash commands generated from the games' `inputs`, and options read back against their definitions. */
 import { ApplicationCommandOptionType } from 'discord.js';
 import { describe, expect, test } from 'vitest';
-import { discordExample, gameCommandDefinition, usage } from '../../src/bot/commands/game.js';
+import { discordExample, gameCommandDefinition, summarise, usage } from '../../src/bot/commands/game.js';
 import { helpDefinition } from '../../src/bot/commands/help.js';
 import { quizDefinition } from '../../src/bot/commands/quiz.js';
 import { parseRawInteraction } from '../../src/bot/interaction/request.js';
@@ -111,6 +111,24 @@ describe('commands generated from game inputs', () => {
 
   test('the Discord form of a game example', () => {
     expect(discordExample(seagm)).toBe('/seagm numbers: 2 6 3');
+  });
+
+  test("the answer's Question field: the options given, a blank one as (empty), a file by name and size", () => {
+    const partisan = games.find((game) => game.id === 'partisan');
+    if (partisan === undefined) throw new Error('partisan is not in the catalog');
+    expect(summarise(partisan, { n: '7', alice: '3 4', bob: '  ' }, undefined)).toBe(
+      'n: 7 · alice: 3 4 · bob: (empty)',
+    );
+    expect(summarise(partisan, { n: '7', bob: '' }, undefined)).toBe('n: 7 · bob: (empty)');
+    const file = {
+      kind: 'attachment',
+      id: '1',
+      filename: 'cards.txt',
+      size: 2048,
+      url: 'https://cdn.discordapp.com/x',
+      contentType: 'text/plain',
+    } as const;
+    expect(summarise(seagm, {}, file)).toBe('numbers: file cards.txt (2.0 KiB)');
   });
 });
 

@@ -93,13 +93,19 @@ export function usage(definition: CommandDefinition): string {
   return `/${definition.name} ${parts.join(' ')}`.trim();
 }
 
-function summarise(game: AnyGame, fields: RawFields, file: AttachmentRef | undefined): string {
+/**
+ * The question as the answer's "Question" field shows it: each option given, `name: value`, a file by its name
+ * and size, and a blank value as `(empty)` (a game may accept one, e.g. PartisanGame's set of no moves).
+ */
+export function summarise(game: AnyGame, fields: RawFields, file: AttachmentRef | undefined): string {
   const fileInput = fileInputOf(game);
   const parts = game.inputs.flatMap((input) => {
     if (file !== undefined && input === fileInput)
       return [`${input.name}: file ${file.filename} (${formatBytes(file.size)})`];
     const value = fields[input.name];
-    return value === undefined ? [] : [`${input.name}: ${String(value)}`];
+    if (value === undefined) return [];
+    const text = String(value);
+    return [`${input.name}: ${text.trim() === '' ? '(empty)' : text}`];
   });
   return clip(parts.join(' · '), 300);
 }
