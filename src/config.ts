@@ -39,6 +39,11 @@ export const ConfigSchema = z.object({
   INLINE_COST_MS: intIn(0, 3_600_000, 100),
   JOB_TIMEOUT_MS: intIn(1_000, 24 * 3600 * 1000, 10 * 60 * 1000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  /**
+   * Costly questions a process may hold waiting for its own solver threads (no REDIS_URL, or a file too big for
+   * Redis); one more is refused at once as busy instead of waiting out JOB_TIMEOUT_MS.
+   */
+  SOLVE_BACKLOG_MAX: intIn(0, 100_000, 64),
   /** Tries per queued job for transient failures (a crashed thread, a lost lock); bad input is never retried. */
   JOB_ATTEMPTS: intIn(1, 20, 3),
   /** How long a caller waits for a queued job (queue time included) before giving up. */

@@ -66,7 +66,11 @@ export async function createSolveService(
     extraGamesModule: catalog.extraGamesModule,
   };
   // Each lane starts its threads on first use: with Redis the costly lane serves only files too big for it.
-  const lanes: SolverLanes = { quick: new SolvePool(laneOptions), costly: new SolvePool(laneOptions) };
+  // Only costly questions may be refused as busy: quick ones wait, briefly.
+  const lanes: SolverLanes = {
+    quick: new SolvePool(laneOptions),
+    costly: new SolvePool({ ...laneOptions, maxWaiting: config.SOLVE_BACKLOG_MAX, busyText: costlyBusyText }),
+  };
   const log = logger.child({ component: 'solve-service' });
   if (config.REDIS_URL === undefined) {
     const cache = new MemoryAnswerCache(config.CACHE_MAX_ENTRIES, config.CACHE_TTL_SECONDS);
@@ -101,11 +105,18 @@ export async function createSolveService(
   }
 }
 
+function costlyBusyText(threads: number, maxWaiting: number): string {
+  return (
+    `Grundy is busy: its ${threads} solver thread(s) for big questions are all taken and ${maxWaiting} more ` +
+    'big questions are waiting for them. Ask again in a few minutes; small questions are still answered at once.'
+  );
+}
+
 /**
  * Solver threads in two lanes, each with up to WORKER_CONCURRENCY (or one per core) threads: `quick` for
- * questions estimated at most INLINE_COST_MS, `costly` for the rest and for files. The threads of both may
- * run at once; the system shares the cores between them, so a quick answer takes longer while costly ones
- * run, but never waits for them to end.
+ * questions estimated at most INLINE_COST_MS, `costly` for the rest and for files, at most SOLVE_BACKLOG_MAX of
+ * them waiting (one more is refused as busy). The threads of both may run at once; the system shares the cores
+ * between them, so a quick answer takes longer while costly ones run, but never waits for them to end.
  */
 interface SolverLanes {
   readonly quick: SolvePool;

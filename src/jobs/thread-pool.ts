@@ -29,6 +29,20 @@ export interface SolvePoolOptions {
   readonly extraGamesModule?: string | undefined;
   /** Threads idle this long are ended (one is kept). */
   readonly idleTimeoutMs?: number;
+  /**
+   * Most tasks that may wait for a thread, beyond the ones running; one more is refused at once as busy
+   * (ServiceUnavailableError), rather than waiting for a time limit counted from its ask. Default: no limit.
+   */
+  readonly maxWaiting?: number;
+  /** What a refused task is told (default: a plain "busy, ask again"). */
+  readonly busyText?: (threads: number, maxWaiting: number) => string;
+}
+
+function defaultBusyText(threads: number, maxWaiting: number): string {
+  return (
+    `Grundy is busy: its ${threads} solver thread(s) are all taken and ${maxWaiting} more questions are ` +
+    'waiting for them. Ask again in a few minutes.'
+  );
 }
 
 export interface PoolRunOptions {
@@ -43,6 +57,8 @@ export interface PoolRunOptions {
 export class SolvePool {
   private pool: Piscina<SolveTask, SolveOutcome> | undefined;
   private closed = false;
+  /** Tasks running or waiting for a thread. */
+  private taken = 0;
 
   constructor(private readonly options: SolvePoolOptions) {}
 
@@ -69,6 +85,12 @@ export class SolvePool {
   /** The answer, or InputError / SolveTimeoutError / SolveCancelledError / ServiceUnavailableError / Error. */
   async run(gameId: string, params: unknown, options: PoolRunOptions): Promise<StoredAnswer> {
     if (this.closed) throw new ServiceUnavailableError('The solver pool is shutting down.');
+    const threads = Math.max(1, this.options.threads);
+    const maxWaiting = this.options.maxWaiting ?? Number.POSITIVE_INFINITY;
+    if (this.taken >= threads + maxWaiting) {
+      const text = (this.options.busyText ?? defaultBusyText)(threads, maxWaiting);
+      throw new ServiceUnavailableError(text, { publicText: text });
+    }
     const pool = this.start();
     const limit = new AbortController();
     const timer = setTimeout(() => limit.abort(new SolveTimeoutError(options.timeoutMs)), options.timeoutMs);
@@ -79,6 +101,7 @@ export class SolvePool {
     channel?.port1.on('message', (fraction: number) => onProgress?.(fraction));
     const task: SolveTask =
       options.file === undefined ? { gameId, params } : { gameId, params, file: options.file };
+    this.taken++;
     try {
       const outcome = await pool.run(
         channel === undefined ? task : { ...task, progress: channel.port2 },
@@ -97,6 +120,7 @@ export class SolvePool {
       const message = error instanceof Error ? error.message : String(error);
       throw new Error(`The solver thread failed: ${message}`, { cause: error });
     } finally {
+      this.taken--;
       clearTimeout(timer);
       channel?.port1.close();
     }

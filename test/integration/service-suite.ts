@@ -249,6 +249,57 @@ export function runServiceSuite(harness: DriverHarness): void {
       for (const settled of costly) expect(settled).toBeInstanceOf(SolveCancelledError);
     });
 
+    it('refuses a costly question as busy when its own solver threads have no room left (SOLVE_BACKLOG_MAX)', async () => {
+      // One costly thread, nothing may wait: a second costly question is refused at once in-process, while a
+      // quick one is answered; with Redis the queue takes it (and a worker thread runs it).
+      const service = await open({ WORKER_CONCURRENCY: '1', INLINE_COST_MS: '100', SOLVE_BACKLOG_MAX: '0' });
+      const controller = new AbortController();
+      const settled: unknown[] = [];
+      const ask = (tag: string, onProgress: () => void): void => {
+        void service
+          .solve(
+            'slow',
+            { ms: 30_000, tag: `${tag}-${harness.name}` },
+            { signal: controller.signal, onProgress },
+          )
+          .then(
+            (answer) => settled.push(answer),
+            (error: unknown) => settled.push(error),
+          );
+      };
+      try {
+        await withTimeout(
+          new Promise<void>((resolve) => ask('backlog-first', resolve)),
+          15_000,
+          'the first costly question to start',
+        );
+        if (harness.inspectJob === undefined) {
+          const refused = await rejection(
+            service.solve('slow', { ms: 30_000, tag: `backlog-second-${harness.name}` }),
+          );
+          expect(refused).toBeInstanceOf(ServiceUnavailableError);
+          expect((refused as ServiceUnavailableError).publicText).toBe(
+            'Grundy is busy: its 1 solver thread(s) for big questions are all taken and 0 more big questions are ' +
+              'waiting for them. Ask again in a few minutes; small questions are still answered at once.',
+          );
+        } else {
+          await withTimeout(
+            new Promise<void>((resolve) => ask('backlog-second', resolve)),
+            15_000,
+            'the queue to take the second costly question',
+          );
+        }
+        const quick = await service.solve('seagm', { cards: [2, 6, 3, 19, 57] });
+        expect(quick.explanation.outcome).toMatch(/^(first|second)$/);
+        expect(settled, 'the costly questions still run').toEqual([]);
+      } finally {
+        controller.abort();
+      }
+      const asked = harness.inspectJob === undefined ? 1 : 2;
+      await waitFor('the costly callers to be released', () => settled.length === asked || undefined, 15_000);
+      for (const outcome of settled) expect(outcome).toBeInstanceOf(SolveCancelledError);
+    });
+
     it('lets a caller give up; the work stops, and the question can be asked again', async () => {
       const service = await open();
       // Far longer than any cancellation takes to arrive, however busy the machine: the job must end as
