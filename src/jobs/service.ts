@@ -33,7 +33,7 @@ import {
   type StagedFile,
 } from './file-input.js';
 import { failureReason, solveAndStore } from './solve-step.js';
-import { SolvePool } from './thread-pool.js';
+import { busyState, SolvePool } from './thread-pool.js';
 import { SolveQueue } from './queue.js';
 import { SingleFlight } from './single-flight.js';
 import { WorkerWatch } from './worker-watch.js';
@@ -106,10 +106,8 @@ export async function createSolveService(
 }
 
 function costlyBusyText(threads: number, maxWaiting: number): string {
-  return (
-    `Grundy is busy: its ${threads} solver thread(s) for big questions are all taken and ${maxWaiting} more ` +
-    'big questions are waiting for them. Ask again in a few minutes; small questions are still answered at once.'
-  );
+  const state = busyState(threads, maxWaiting, ' for big questions', 'big question');
+  return `Grundy is busy: ${state}. Ask again in a few minutes; small questions are still answered at once.`;
 }
 
 /**

@@ -38,11 +38,18 @@ export interface SolvePoolOptions {
   readonly busyText?: (threads: number, maxWaiting: number) => string;
 }
 
+/** "its one solver thread is taken" / "all 4 of its solver threads are taken, and 2 more questions wait". */
+export function busyState(threads: number, maxWaiting: number, what: string, noun = 'question'): string {
+  const taken =
+    threads === 1
+      ? `its one solver thread${what} is taken`
+      : `all ${threads} of its solver threads${what} are taken`;
+  if (maxWaiting === 0) return taken;
+  return `${taken}, and ${maxWaiting} more ${noun}${maxWaiting === 1 ? ' is' : 's are'} waiting`;
+}
+
 function defaultBusyText(threads: number, maxWaiting: number): string {
-  return (
-    `Grundy is busy: its ${threads} solver thread(s) are all taken and ${maxWaiting} more questions are ` +
-    'waiting for them. Ask again in a few minutes.'
-  );
+  return `Grundy is busy: ${busyState(threads, maxWaiting, '')}. Ask again in a few minutes.`;
 }
 
 export interface PoolRunOptions {

@@ -279,8 +279,8 @@ export function runServiceSuite(harness: DriverHarness): void {
           );
           expect(refused).toBeInstanceOf(ServiceUnavailableError);
           expect((refused as ServiceUnavailableError).publicText).toBe(
-            'Grundy is busy: its 1 solver thread(s) for big questions are all taken and 0 more big questions are ' +
-              'waiting for them. Ask again in a few minutes; small questions are still answered at once.',
+            'Grundy is busy: its one solver thread for big questions is taken. Ask again in a few minutes; small ' +
+              'questions are still answered at once.',
           );
         } else {
           await withTimeout(

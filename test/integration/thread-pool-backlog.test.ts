@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceUnavailableError, SolveCancelledError } from '../../src/core/errors.js';
-import { SolvePool } from '../../src/jobs/thread-pool.js';
+import { busyState, SolvePool } from '../../src/jobs/thread-pool.js';
 import { slowGamesModule, withTimeout } from './helpers.js';
 
 const pools: SolvePool[] = [];
@@ -39,6 +39,14 @@ function spin(pool: SolvePool, tag: string, controller: AbortController, onProgr
 }
 
 describe('a solver pool with a bounded backlog', () => {
+  it('says how busy it is in plain words', () => {
+    expect(busyState(1, 0, '')).toBe('its one solver thread is taken');
+    expect(busyState(2, 1, '')).toBe('all 2 of its solver threads are taken, and 1 more question is waiting');
+    expect(busyState(4, 64, ' for big questions', 'big question')).toBe(
+      'all 4 of its solver threads for big questions are taken, and 64 more big questions are waiting',
+    );
+  });
+
   it('refuses a task beyond its threads and maxWaiting at once, and takes one again when a slot frees', async () => {
     const pool = openPool(1);
     const [running, waiting, later] = [new AbortController(), new AbortController(), new AbortController()];
