@@ -13,12 +13,14 @@ afterEach(async () => {
   for (const pool of pools.splice(0)) await pool.close();
 });
 
-function openPool(maxWaiting: number | undefined): SolvePool {
+function openPool(maxWaiting: number | undefined, threads = 1, ownText = true): SolvePool {
   const pool = new SolvePool({
-    threads: 1,
+    threads,
     extraGamesModule: slowGamesModule,
     ...(maxWaiting === undefined ? {} : { maxWaiting }),
-    busyText: (threads, waiting) => `busy: ${threads} running, ${waiting} waiting`,
+    ...(ownText
+      ? { busyText: (taken: number, waiting: number) => `busy: ${taken} running, ${waiting} waiting` }
+      : {}),
   });
   pools.push(pool);
   return pool;
@@ -84,16 +86,25 @@ describe('a solver pool with a bounded backlog', () => {
     }
   });
 
-  it('with maxWaiting 0, refuses any task while its threads are taken; without a limit, none', async () => {
-    const bounded = openPool(0);
+  it('with maxWaiting 0, refuses any task while all its threads are taken; without a limit, none', async () => {
+    const bounded = openPool(0, 2, false);
     const open = openPool(undefined);
     const controllers = [new AbortController(), new AbortController(), new AbortController()];
+    const second = new AbortController();
     try {
       let started!: () => void;
       const progress = new Promise<void>((resolve) => (started = resolve));
       const first = spin(bounded, 'only', controllers[0] ?? new AbortController(), () => started());
       await withTimeout(progress, 15_000, 'the task to start');
-      expect(await spin(bounded, 'no-room', new AbortController())).toBeInstanceOf(ServiceUnavailableError);
+      // Two threads: a second task still finds room, a third does not, and hears the default text.
+      const beside = spin(bounded, 'beside', second);
+      const refused = await spin(bounded, 'no-room', new AbortController());
+      expect(refused).toBeInstanceOf(ServiceUnavailableError);
+      expect((refused as ServiceUnavailableError).publicText).toBe(
+        'Grundy is busy: all 2 of its solver threads are taken. Ask again in a few minutes.',
+      );
+      second.abort(new SolveCancelledError());
+      expect(await beside).toBeInstanceOf(SolveCancelledError);
 
       // No limit: a second and a third wait (neither is refused) until they are called off.
       const waiting = [1, 2].map((i) => spin(open, `wait-${i}`, controllers[i] ?? new AbortController()));
@@ -103,7 +114,7 @@ describe('a solver pool with a bounded backlog', () => {
       controllers[0]?.abort(new SolveCancelledError());
       expect(await first).toBeInstanceOf(SolveCancelledError);
     } finally {
-      for (const controller of controllers) controller.abort();
+      for (const controller of [...controllers, second]) controller.abort();
     }
   });
 });
