@@ -39,7 +39,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     }),
     jobsFailed: new Counter({
       name: 'grundy_jobs_failed_total',
-      help: 'Solves that failed',
+      help: 'Solves that failed (reason: bad_input, timeout, cancelled, unavailable, busy: refused while the solver threads were full, error)',
       labelNames: ['game', 'reason'],
       registers,
     }),

@@ -61,9 +61,15 @@ function defineErrors() {
   class ServiceUnavailableError extends GrundyError {
     /** What a chat user may see when `message` holds an operator's detail (host names, ports). */
     readonly publicText: string | undefined;
-    constructor(message: string, options?: ErrorOptions & { readonly publicText?: string }) {
+    /** Nothing is broken: the solver threads are full for now (an expected refusal, not an outage to log). */
+    readonly busy: boolean;
+    constructor(
+      message: string,
+      options?: ErrorOptions & { readonly publicText?: string; readonly busy?: boolean },
+    ) {
       super('unavailable', message, options);
       this.publicText = options?.publicText;
+      this.busy = options?.busy ?? false;
     }
   }
   return {

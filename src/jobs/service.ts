@@ -124,6 +124,8 @@ interface SolverLanes {
 class Service implements SolveService {
   private readonly flights = new SingleFlight<StoredAnswer>();
   private closing: Promise<void> | undefined;
+  /** When noteBusy last logged (ms since the epoch). */
+  private busySaidAt = Number.NEGATIVE_INFINITY;
   private readonly queueGauge: string | undefined;
   private readonly workerWatch: WorkerWatch;
 
@@ -192,6 +194,18 @@ class Service implements SolveService {
     }
   }
 
+  /** Busy refusals, told to the operator at most once a minute (each is counted: jobs failed, reason busy). */
+  private noteBusy(): void {
+    const now = Date.now();
+    if (now - this.busySaidAt < 60_000) return;
+    this.busySaidAt = now;
+    this.logger.warn(
+      { backlogMax: this.config.SOLVE_BACKLOG_MAX },
+      'refusing big questions as busy: the costly solver threads are all taken and SOLVE_BACKLOG_MAX wait ' +
+        '(set REDIS_URL and run `grundy worker` processes to take more)',
+    );
+  }
+
   /** The cached answer for `key`, counted as a hit or a miss. */
   private async lookup(game: AnyGame, key: string): Promise<StoredAnswer | undefined> {
     const cached = await this.cache.get(game, key);
@@ -233,7 +247,8 @@ class Service implements SolveService {
           onProgress,
         });
       } catch (error) {
-        if (!(error instanceof GrundyError))
+        if (error instanceof ServiceUnavailableError && error.busy) this.noteBusy();
+        else if (!(error instanceof GrundyError))
           this.logger.error({ err: error, game: game.id, key, via }, 'solve failed');
         throw error;
       }

@@ -3,7 +3,7 @@
  * thread under the job's time limit, store the answer in the cache, and count it in the metrics.
  */
 import { performance } from 'node:perf_hooks';
-import { GrundyError, InputError } from '../core/errors.js';
+import { GrundyError, InputError, ServiceUnavailableError } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import type { Metrics } from '../metrics.js';
 import type { StoredAnswer } from './answer.js';
@@ -123,6 +123,7 @@ export class QuickGuard {
 
 /** The metrics label of a failure: the error's stable code, or 'error' for the unexpected. */
 export function failureReason(error: unknown): string {
+  if (error instanceof ServiceUnavailableError && error.busy) return 'busy';
   return error instanceof GrundyError ? error.code : 'error';
 }
 

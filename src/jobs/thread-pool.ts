@@ -96,7 +96,7 @@ export class SolvePool {
     const maxWaiting = this.options.maxWaiting ?? Number.POSITIVE_INFINITY;
     if (this.taken >= threads + maxWaiting) {
       const text = (this.options.busyText ?? defaultBusyText)(threads, maxWaiting);
-      throw new ServiceUnavailableError(text, { publicText: text });
+      throw new ServiceUnavailableError(text, { publicText: text, busy: true });
     }
     const pool = this.start();
     const limit = new AbortController();

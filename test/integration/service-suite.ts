@@ -252,7 +252,11 @@ export function runServiceSuite(harness: DriverHarness): void {
     it('refuses a costly question as busy when its own solver threads have no room left (SOLVE_BACKLOG_MAX)', async () => {
       // One costly thread, nothing may wait: a second costly question is refused at once in-process, while a
       // quick one is answered; with Redis the queue takes it (and a worker thread runs it).
-      const service = await open({ WORKER_CONCURRENCY: '1', INLINE_COST_MS: '100', SOLVE_BACKLOG_MAX: '0' });
+      const metrics = createMetrics({ defaultMetrics: false });
+      const service = await open(
+        { WORKER_CONCURRENCY: '1', INLINE_COST_MS: '100', SOLVE_BACKLOG_MAX: '0' },
+        metrics,
+      );
       const controller = new AbortController();
       const settled: unknown[] = [];
       const ask = (tag: string, onProgress: () => void): void => {
@@ -278,6 +282,10 @@ export function runServiceSuite(harness: DriverHarness): void {
             service.solve('slow', { ms: 30_000, tag: `backlog-second-${harness.name}` }),
           );
           expect(refused).toBeInstanceOf(ServiceUnavailableError);
+          expect((refused as ServiceUnavailableError).busy).toBe(true);
+          expect(
+            await metricValue(metrics, 'grundy_jobs_failed_total', { game: 'slow', reason: 'busy' }),
+          ).toBe(1);
           expect((refused as ServiceUnavailableError).publicText).toBe(
             'Grundy is busy: its one solver thread for big questions is taken. Ask again in a few minutes; small ' +
               'questions are still answered at once.',

@@ -55,7 +55,8 @@ export function refusalFor(error: unknown, logger: Logger, context: Record<strin
       headers: {},
     };
   if (error instanceof ServiceUnavailableError || error instanceof GrundyError) {
-    if (error instanceof ServiceUnavailableError)
+    // A busy refusal is expected under load (the solve service notes it, once a minute); an outage is not.
+    if (error instanceof ServiceUnavailableError && !error.busy)
       logger.warn({ err: safeError(error), ...context }, 'API: the solve service is unavailable');
     return {
       status: 503,
