@@ -38,7 +38,7 @@ export interface SolvePoolOptions {
   readonly busyText?: (threads: number, maxWaiting: number) => string;
 }
 
-/** "its one solver thread is taken" / "all 4 of its solver threads are taken, and 2 more questions wait". */
+/** "its one solver thread is taken" / "all 4 of its solver threads are taken, and 2 more questions are waiting". */
 export function busyState(threads: number, maxWaiting: number, what: string, noun = 'question'): string {
   const taken =
     threads === 1
