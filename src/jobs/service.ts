@@ -213,6 +213,21 @@ class Service implements SolveService {
     return cached;
   }
 
+  busyFor(gameId: string, candidate: unknown): string | undefined {
+    const busy = this.lanes.costly.busyText();
+    if (busy === undefined || this.closing !== undefined) return undefined;
+    try {
+      const game = this.catalog.resolveGame(gameId);
+      const params: unknown = parseParams(game, candidate);
+      const estimateMs = game.estimateCostMs(params);
+      if (this.route(estimateMs) === 'queue' || estimateMs <= this.config.INLINE_COST_MS) return undefined;
+      const key = canonicalKey(game.id, game.solverVersion, params, this.config.GRUNDY_PREFIX);
+      return this.flights.has(`inline:${key}`) ? undefined : busy;
+    } catch {
+      return undefined; // solve says what is wrong with the question
+    }
+  }
+
   route(estimateMs: number): Via {
     return this.redis !== undefined && estimateMs > this.config.INLINE_COST_MS ? 'queue' : 'inline';
   }

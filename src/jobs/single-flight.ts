@@ -29,6 +29,11 @@ export class SingleFlight<T> {
     return this.flights.size;
   }
 
+  /** Whether a run of `key` is in flight (a new caller would join it). */
+  has(key: string): boolean {
+    return this.flights.has(key);
+  }
+
   run(key: string, start: FlightStart<T>, options: FlightOptions = {}): Promise<T> {
     const { signal, onProgress } = options;
     if (signal?.aborted === true) return Promise.reject(new SolveCancelledError());

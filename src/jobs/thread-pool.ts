@@ -89,15 +89,19 @@ export class SolvePool {
     return this.pool;
   }
 
+  /** The busy text a task would get if run now (threads all taken and maxWaiting waiting), else undefined. */
+  busyText(): string | undefined {
+    const threads = Math.max(1, this.options.threads);
+    const maxWaiting = this.options.maxWaiting ?? Number.POSITIVE_INFINITY;
+    if (this.taken < threads + maxWaiting) return undefined;
+    return (this.options.busyText ?? defaultBusyText)(threads, maxWaiting);
+  }
+
   /** The answer, or InputError / SolveTimeoutError / SolveCancelledError / ServiceUnavailableError / Error. */
   async run(gameId: string, params: unknown, options: PoolRunOptions): Promise<StoredAnswer> {
     if (this.closed) throw new ServiceUnavailableError('The solver pool is shutting down.');
-    const threads = Math.max(1, this.options.threads);
-    const maxWaiting = this.options.maxWaiting ?? Number.POSITIVE_INFINITY;
-    if (this.taken >= threads + maxWaiting) {
-      const text = (this.options.busyText ?? defaultBusyText)(threads, maxWaiting);
-      throw new ServiceUnavailableError(text, { publicText: text, busy: true });
-    }
+    const busy = this.busyText();
+    if (busy !== undefined) throw new ServiceUnavailableError(busy, { publicText: busy, busy: true });
     const pool = this.start();
     const limit = new AbortController();
     const timer = setTimeout(() => limit.abort(new SolveTimeoutError(options.timeoutMs)), options.timeoutMs);

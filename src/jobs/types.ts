@@ -43,6 +43,13 @@ export interface SolveService {
    */
   route(estimateMs: number): 'inline' | 'queue';
   /**
+   * What this question would be told right now if asked (and not cached): the busy text when it would need a
+   * place among this process's own costly solver threads and they are all taken with SOLVE_BACKLOG_MAX waiting
+   * (a run of the same question already under way is joined, never refused), else undefined. A hint for
+   * callers that would otherwise accept the question first (the API's 202); solve still decides.
+   */
+  busyFor?(gameId: string, params: unknown): string | undefined;
+  /**
    * Like solve, for an input read as a stream of bytes by the game's `solveStream` (an attachment): the bytes
    * are kept in a temporary file (or a Redis key for a worker), the cache key is a hash of them, and the job
    * time limit, cancellation and metrics apply as for any solve. `params` of the answer is undefined.

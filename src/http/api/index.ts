@@ -126,6 +126,8 @@ export function createApi(deps: ApiDeps): Api {
     }
     const cached = await service.cachedAnswer?.(game.id, hashParams(params));
     if (cached !== undefined) return { status: 200, body: solveBody(game, params, cached) };
+    const busy = service.busyFor?.(game.id, params);
+    if (busy !== undefined) throw new ApiError(503, busy, null, { 'retry-after': 60 });
     const id = jobs.start(
       async (signal, onProgress) => {
         const answer = await service.solve(game.id, params, { signal, onProgress });

@@ -34,7 +34,11 @@ const postRefusals = {
     retryAfter,
   ),
   '500': problem('An unexpected failure; the message carries only a reference id, as does the log'),
-  '503': problem('The solve service is down or shutting down'),
+  '503': answer(
+    'The solve service is down or shutting down; or, without Redis, a big question finds every solver thread for big questions taken and SOLVE_BACKLOG_MAX waiting (then Retry-After is set)',
+    ref('Error'),
+    retryAfter,
+  ),
 } as const;
 
 const playId = { name: 'id', in: 'path', required: true, schema: { type: 'string' } } as const;
