@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseParams } from '../../src/core/params.js';
 import { createCatalog } from '../../src/games/catalog.js';
+import { ServiceUnavailableError } from '../../src/core/errors.js';
 import { MemoryPlayStore } from '../../src/play/storage/memory.js';
 import { RedisPlayStore } from '../../src/play/storage/redis.js';
 import { startSession } from '../../src/play/session.js';
@@ -58,5 +59,50 @@ describe('RedisPlayStore', () => {
     await admin.pexpire(`${prefix}:game:y`, 1);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect((await idle.load('y')).session).toBeUndefined();
+  });
+});
+
+describe('MemoryPlayStore', () => {
+  const game = (id: string, owner: string) =>
+    startSession(magic, parseParams(magic, { rooms: '4' }), { id, owner, first: 'you', now: 0 });
+
+  it('holds at most maxGames: makes room from expired, then finished games, and refuses when all are open', async () => {
+    const clock = { t: 0 };
+    const store = new MemoryPlayStore({ now: () => clock.t, maxGames: 3, idleSeconds: 60 });
+    for (const [id, owner] of [
+      ['a', 'ann'],
+      ['b', 'bo'],
+      ['c', 'cy'],
+    ] as const)
+      expect(await store.save(game(id, owner), 0, false)).toBe(1);
+
+    const refusal = await store.save(game('d', 'di'), 0, false).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ServiceUnavailableError);
+    expect((refusal as ServiceUnavailableError).busy).toBe(true);
+    expect((refusal as ServiceUnavailableError).publicText).toBe(
+      'Grundy is hosting as many games as it can (3) right now. Finish or resign one of yours, or try again later.',
+    );
+    // A game already held still moves when the store is full.
+    expect(await store.save(game('b', 'bo'), 1, false)).toBe(2);
+
+    // A finished game (kept for its review) makes way for a new one, the oldest finished first.
+    clock.t = 1_000;
+    expect(await store.save(game('a', 'ann'), 1, true)).toBe(2);
+    clock.t = 2_000;
+    expect(await store.save(game('c', 'cy'), 1, true)).toBe(2);
+    expect(await store.save(game('d', 'di'), 0, false)).toBe(1);
+    expect((await store.load('a')).session).toBeUndefined();
+    expect((await store.load('c')).session?.id).toBe('c');
+    expect(await store.openGames('ann')).toEqual([]);
+    expect(await store.openGames('di')).toEqual(['d']);
+
+    // Idle games expire and make room too.
+    clock.t = 2_000 + 61_000;
+    expect(await store.save(game('e', 'ed'), 0, false)).toBe(1);
+    expect((await store.load('b')).session).toBeUndefined();
+    expect(await store.openGames('bo')).toEqual([]);
+    expect(await store.openGames('ed')).toEqual(['e']);
+    // The expired went first: the finished game, still within its hour, is kept.
+    expect((await store.load('c')).session?.id).toBe('c');
   });
 });

@@ -35,7 +35,7 @@ const postRefusals = {
   ),
   '500': problem('An unexpected failure; the message carries only a reference id, as does the log'),
   '503': answer(
-    'The solve service is down or shutting down; or, without Redis, a big question finds every solver thread for big questions taken and SOLVE_BACKLOG_MAX waiting (then Retry-After is set)',
+    'The solve service is down or shutting down; or, without Redis, busy: a big question finds every solver thread for big questions taken and SOLVE_BACKLOG_MAX waiting (Retry-After is then set), or a new game finds the process holding as many games as it keeps',
     ref('Error'),
     retryAfter,
   ),
