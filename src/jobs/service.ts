@@ -105,6 +105,11 @@ export async function createSolveService(
   }
 }
 
+/** One run per question and route in this process (SingleFlight's key). */
+function flightKey(via: Via, key: string): string {
+  return `${via}:${key}`;
+}
+
 function costlyBusyText(threads: number, maxWaiting: number): string {
   const state = busyState(threads, maxWaiting, ' for big questions', 'big question');
   return `Grundy is busy: ${state}. Ask again in a few minutes; small questions are still answered at once.`;
@@ -156,7 +161,7 @@ class Service implements SolveService {
     const estimateMs = game.estimateCostMs(params);
     const via: Via = this.route(estimateMs);
     const answer = await this.flights.run(
-      `${via}:${key}`,
+      flightKey(via, key),
       (signal, progress) => this.fresh(game, { params, estimateMs }, key, via, signal, progress),
       { signal: options.signal, onProgress: options.onProgress },
     );
@@ -220,12 +225,18 @@ class Service implements SolveService {
       const game = this.catalog.resolveGame(gameId);
       const params: unknown = parseParams(game, candidate);
       const estimateMs = game.estimateCostMs(params);
-      if (this.route(estimateMs) === 'queue' || estimateMs <= this.config.INLINE_COST_MS) return undefined;
+      if (this.route(estimateMs) === 'queue' || this.laneFor(estimateMs) !== this.lanes.costly)
+        return undefined;
       const key = canonicalKey(game.id, game.solverVersion, params, this.config.GRUNDY_PREFIX);
-      return this.flights.has(`inline:${key}`) ? undefined : busy;
+      return this.flights.has(flightKey('inline', key)) ? undefined : busy;
     } catch {
       return undefined; // solve says what is wrong with the question
     }
+  }
+
+  /** The lane of this process's solver threads that a question of this cost runs in here. */
+  private laneFor(estimateMs: number): SolvePool {
+    return estimateMs > this.config.INLINE_COST_MS ? this.lanes.costly : this.lanes.quick;
   }
 
   route(estimateMs: number): Via {
@@ -249,7 +260,7 @@ class Service implements SolveService {
       // A file is costly whatever its size: it is not read until a solver thread streams it.
       const estimateMs = 'estimateMs' in input ? input.estimateMs : Number.POSITIVE_INFINITY;
       const onProgress = estimateMs >= PROGRESS_MIN_COST_MS ? progress : undefined;
-      const lane = estimateMs > this.config.INLINE_COST_MS ? this.lanes.costly : this.lanes.quick;
+      const lane = this.laneFor(estimateMs);
       try {
         const step = { pool: lane, cache: this.cache, metrics: this.metrics };
         return await solveAndStore(step, game, params, {

@@ -69,6 +69,11 @@ export class SolvePool {
 
   constructor(private readonly options: SolvePoolOptions) {}
 
+  /** Most threads running at once (at least one). */
+  private get threads(): number {
+    return Math.max(1, this.options.threads);
+  }
+
   private start(): Piscina<SolveTask, SolveOutcome> {
     if (this.pool !== undefined) return this.pool;
     const filename = fileURLToPath(solveThreadUrl);
@@ -82,7 +87,7 @@ export class SolvePool {
     this.pool = new Piscina<SolveTask, SolveOutcome>({
       filename,
       minThreads: 1,
-      maxThreads: Math.max(1, this.options.threads),
+      maxThreads: this.threads,
       idleTimeout: this.options.idleTimeoutMs ?? 60_000,
       workerData,
     });
@@ -91,7 +96,7 @@ export class SolvePool {
 
   /** The busy text a task would get if run now (threads all taken and maxWaiting waiting), else undefined. */
   busyText(): string | undefined {
-    const threads = Math.max(1, this.options.threads);
+    const threads = this.threads;
     const maxWaiting = this.options.maxWaiting ?? Number.POSITIVE_INFINITY;
     if (this.taken < threads + maxWaiting) return undefined;
     return (this.options.busyText ?? defaultBusyText)(threads, maxWaiting);
