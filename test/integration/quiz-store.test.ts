@@ -39,6 +39,77 @@ quizStoreContract({
   },
 });
 
+describe('MemoryQuizStore', () => {
+  const DAY = 24 * 3600 * 1000;
+  const ended = (channelId: string) => ({
+    ...quizState(channelId),
+    phase: 'finished' as const,
+    endedAt: T0,
+    outbox: [],
+  });
+  const points = (channelId: string, at: number, userId = 'u1') => ({
+    channelId,
+    guildId: 'g1',
+    at,
+    scores: [{ userId, points: 150 }],
+  });
+
+  it('expires as Redis does: ended states after a day, weekly boards two weeks after their last points', async () => {
+    let now = T0;
+    const store = new MemoryQuizStore({ now: () => now });
+    await store.save(quizState('run'), 0);
+    await store.save(ended('done'), 0, points('done', T0));
+    const board = { scope: 'channel', id: 'done', now: T0 } as const;
+    expect(await store.leaderboard({ ...board, period: 'week' })).toEqual([
+      { userId: 'u1', points: 150, rank: 1 },
+    ]);
+
+    now = T0 + DAY - 1;
+    expect((await store.load('done')).version).toBe(1);
+    now = T0 + DAY;
+    // Gone as a whole, its version too: the channel starts afresh at 0, as after a Redis key expires.
+    expect(await store.load('done')).toEqual({ state: undefined, version: 0 });
+    expect(await store.save(ended('done'), 1)).toBeUndefined();
+    expect(await store.save(quizState('done'), 0)).toBe(1);
+    // A running quiz stays however long it runs.
+    expect((await store.load('run')).version).toBe(1);
+
+    // Points 10 days in keep the week's board for two weeks from then, not from its first points.
+    now = T0 + 10 * DAY;
+    await store.save(ended('late'), 0, points('done', T0, 'u2'));
+    now = T0 + 24 * DAY - 1;
+    expect(await store.leaderboard({ ...board, period: 'week' })).toHaveLength(2);
+    now = T0 + 24 * DAY;
+    expect(await store.leaderboard({ ...board, period: 'week' })).toEqual([]);
+    expect(await store.leaderboard({ ...board, period: 'all' })).toEqual([
+      { userId: 'u2', points: 150, rank: 1 },
+      { userId: 'u1', points: 150, rank: 1 },
+    ]);
+  });
+
+  it('sweeps what has expired from memory at a write, at most once a minute', async () => {
+    let now = T0;
+    const store = new MemoryQuizStore({ now: () => now });
+    for (const channelId of ['a', 'b', 'c']) await store.save(ended(channelId), 0, points(channelId, T0));
+    now = T0 + 30_000;
+    await store.save(ended('x'), 0, points('x', now));
+    // 4 states; per channel an all-time and a weekly board, and the server's two.
+    expect(store.size).toBe(4 + 8 + 2);
+    now = T0 + 14 * DAY;
+    await store.save(quizState('d'), 0);
+    // The ended states and the weekly boards of a, b and c are gone; x's and the server's week has 30 s left.
+    expect(store.size).toBe(1 + 4 + 1 + 2);
+    now = T0 + 14 * DAY + 59_999;
+    await store.save(quizState('e'), 0);
+    // Expired now, but the last sweep was less than a minute ago.
+    expect(store.size).toBe(2 + 4 + 1 + 2);
+    now = T0 + 14 * DAY + 60_000;
+    await store.save(quizState('f'), 0);
+    expect(store.size).toBe(3 + 4 + 1);
+    expect(await store.leaderboard({ scope: 'server', id: 'g1', period: 'week', now: T0 })).toEqual([]);
+  });
+});
+
 describe('RedisQuizStore', () => {
   it('reads a corrupt or foreign state as absent, keeping its version for the next write', async () => {
     const prefix = redis.newPrefix();
