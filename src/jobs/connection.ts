@@ -300,11 +300,6 @@ export async function connectRedis(
 }
 
 /**
- * Holds what `client` writes until the commands issued in this tick (its microtasks included) are all there, so
- * they leave in one write: for a client BullMQ shares, which must not use ioredis' auto-pipelining. A Cluster
- * client (one socket per node) is left alone.
- */
-/**
  * True when every command goes out on one connection to one server, so Redis runs them in the order sent. A
  * Cluster client spreads keys over masters, and a write to one may land after a later write to another.
  */
@@ -312,6 +307,11 @@ export function writesInOrder(client: RedisClient): boolean {
   return client instanceof Redis;
 }
 
+/**
+ * Holds what `client` writes until the commands issued in this tick (its microtasks included) are all there, so
+ * they leave in one write: for a client BullMQ shares, which must not use ioredis' auto-pipelining. A Cluster
+ * client (one socket per node) is left alone.
+ */
 export function holdWrites(client: RedisClient): void {
   if (!(client instanceof Redis) || client.status !== 'ready') return;
   const stream = client.stream;
