@@ -39,8 +39,36 @@ export function splitList(text: string): string[] {
 }
 
 /**
- * A big decimal integer as a canonical decimal string (JSON-safe), from a string, number or bigint.
- * The messages name the field, the allowed range and an example.
+ * The integer a person wrote: plain decimal digits, a power as Grundy writes its limits (`10^18`, `2^60`, also
+ * `10**18`) or a power of ten in e-notation (`1e18`, `5e6`); undefined for anything else. A value that would
+ * exceed `max` is never computed (a stranger's `10^99999999` costs nothing): it comes back as max + 1.
+ */
+export function readInteger(text: string, max: bigint): bigint | undefined {
+  if (/^[+-]?\d+$/.test(text)) return BigInt(text);
+  const power = /^(\d+)(?:\^|\*\*)(\d+)$/.exec(text);
+  const scientific = /^(\d+)[eE]\+?(\d+)$/.exec(text);
+  const match = power ?? scientific;
+  if (match?.[1] === undefined || match[2] === undefined) return undefined;
+  const base = BigInt(match[1]);
+  const exponent = BigInt(match[2]);
+  const limitBits = BigInt(max.toString(2).length);
+  if (power !== null) {
+    // 0 and 1 to any power are read without computing it (0^0 is 1).
+    if (base <= 1n) return exponent === 0n ? 1n : base;
+    // base^exponent >= 2^((bits of base - 1) * exponent): past max whenever that exponent passes max's bits.
+    if ((BigInt(base.toString(2).length) - 1n) * exponent > limitBits) return max + 1n;
+    return base ** exponent;
+  }
+  if (base === 0n) return 0n;
+  // base * 10^exponent >= 2^(3 * exponent) for base >= 1.
+  if (3n * exponent > limitBits) return max + 1n;
+  return base * 10n ** exponent;
+}
+
+/**
+ * A big decimal integer as a canonical decimal string (JSON-safe), from a string, number or bigint; a string may
+ * also write it as a power (`10^18`, `1e18`: see readInteger). The messages name the field, the allowed range
+ * and an example.
  */
 export function decimalInteger(options: { name: string; min: bigint; max: bigint; example: string }) {
   const { name, min, max, example } = options;
@@ -49,14 +77,14 @@ export function decimalInteger(options: { name: string; min: bigint; max: bigint
     .union([z.string(), z.number(), z.bigint()], { error: `${name} must be ${range}, e.g. ${example}` })
     .transform((value, ctx) => {
       const text = typeof value === 'string' ? value.trim().replace(/_/g, '') : String(value);
-      if (!/^[+-]?\d+$/.test(text) || (typeof value === 'number' && !Number.isSafeInteger(value))) {
+      const big = readInteger(text, max);
+      if (big === undefined || (typeof value === 'number' && !Number.isSafeInteger(value))) {
         ctx.addIssue({
           code: 'custom',
           message: `${name} must be ${range}, e.g. ${example} (got "${quoteInput(text, 30)}")`,
         });
         return z.NEVER;
       }
-      const big = BigInt(text);
       if (big < min || big > max) {
         ctx.addIssue({
           code: 'custom',

@@ -732,6 +732,12 @@ describe('schema messages at the doors', () => {
     expect(bad(['12345678901'])).toMatch(/card 1 is "12345678901"/);
     expect(bad(['1'.repeat(20)])).toMatch(new RegExp(`card 1 is "${'1'.repeat(20)}", `));
     expect(bad(['1'.repeat(21)])).toMatch(new RegExp(`card 1 is "${'1'.repeat(20)}\\.\\.\\.", `));
+    // A card as the limit is written: 10^9, 1e9, 2^29; one past it, or a power that is no whole number, is not.
+    expect(seagm.params.parse({ cards: ['10^9', '1e9', '2^29', '3e2'] }).cards).toEqual([
+      300, 536_870_912, 1_000_000_000, 1_000_000_000,
+    ]);
+    for (const text of ['10^10', '2^30', '1e-3', '0^5', '10^99999999'])
+      expect(bad([text]).startsWith(`cards: card 1 is "${text}", ${tail}`), text).toBe(true);
   });
 
   it('octal: the code must be text, the heaps 1 to 100 of them; a thrown error that is not about the code is not hidden', () => {

@@ -5,6 +5,7 @@ import { InputError, JudgeInputError } from '../../src/core/errors.js';
 import { rational, toFixedExact } from '../../src/math/rational.js';
 import { InputReader } from '../../src/core/reader.js';
 import { loadConfig } from '../../src/config.js';
+import { decimalInteger, readInteger } from '../../src/core/params.js';
 
 async function tokens(chunks: string[]): Promise<[string, number][]> {
   const reader = new InputReader(chunks);
@@ -76,6 +77,59 @@ describe('InputReader', () => {
     const reader = InputReader.fromString('1000000000000000000 1000000000000000001');
     expect(await reader.bigint('N', 2n, 10n ** 18n)).toBe(10n ** 18n);
     await expect(reader.bigint('N', 2n, 10n ** 18n)).rejects.toThrow(/from 2 to 1000000000000000000/);
+  });
+});
+
+describe('integers as people write them', () => {
+  const MAX = 10n ** 18n;
+  const n = decimalInteger({ name: 'n', min: 0n, max: MAX, example: '40' });
+  const read = (value: unknown) => {
+    const parsed = n.safeParse(value);
+    return parsed.success ? parsed.data : parsed.error.issues[0]?.message;
+  };
+
+  it('reads a limit as Grundy writes it (10^18), in e-notation or with ** as well, up to the limit and not past it', () => {
+    const top = '1000000000000000000';
+    for (const text of ['10^18', '10**18', '1e18', '1E18', '1e+18', '100e16', ' 10^18 ', '1_000e15', top])
+      expect(read(text), text).toBe(top);
+    expect(read('2^59')).toBe('576460752303423488');
+    expect(read('0^5')).toBe('0');
+    expect(read('5e0')).toBe('5');
+    for (const text of ['10^18 + 1', '1000000000000000001', '2^60', '11e17', '10^19'])
+      expect(read(text), text).toMatch(/^n must be an integer from 0 to 10\^18, e\.g\. 40 \(got /);
+    // Not integers, or not written in a way this reads.
+    for (const text of ['1.5e3', '1e-3', '10^', '^5', 'e5', '0x10', '10 ^ 18', '10^1.5', '-10^2'])
+      expect(read(text), text).toBe(`n must be an integer from 0 to 10^18, e.g. 40 (got "${text}")`);
+  });
+
+  it('refuses a huge power without computing it', () => {
+    for (const text of ['10^99999999999', '9e99999999999', '123456789^987654321'])
+      expect(readInteger(text, MAX)).toBe(MAX + 1n);
+    // 0 and 1 to any power are small whatever the exponent.
+    expect(readInteger('1^99999999999999999999', MAX)).toBe(1n);
+    expect(readInteger('0e99999999999999999999', MAX)).toBe(0n);
+  });
+
+  it('agrees with BigInt arithmetic on every power and e-notation within reach', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 20n }),
+        fc.integer({ min: 0, max: 70 }),
+        (base, exponent) => {
+          const power = base ** BigInt(exponent);
+          const scientific = base * 10n ** BigInt(exponent);
+          const expected = (value: bigint) => (value > MAX ? MAX + 1n : value);
+          // Past the limit the value is only promised to be above it.
+          const seen = (text: string) => {
+            const value = readInteger(text, MAX);
+            return value !== undefined && value > MAX ? MAX + 1n : value;
+          };
+          expect(seen(`${base}^${exponent}`)).toBe(expected(power));
+          expect(seen(`${base}e${exponent}`)).toBe(expected(scientific));
+          expect(readInteger(String(base), MAX)).toBe(base);
+        },
+      ),
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 /** SEAGM params and result. The bounds here are the limits users see in error messages. */
 import { z } from 'zod';
+import { readInteger } from '../../core/params.js';
 import { MAX_CARDS, MAX_VALUE } from './limits.js';
 
 export { EXACT_LIMIT, MAX_CARDS, MAX_VALUE, TURN_TABLE_LIMIT, WINNING_LIST_LIMIT } from './limits.js';
@@ -7,6 +8,13 @@ export { EXACT_LIMIT, MAX_CARDS, MAX_VALUE, TURN_TABLE_LIMIT, WINNING_LIST_LIMIT
 const EXAMPLE = '2 6 3';
 
 const card = z.union([z.number(), z.string()]);
+
+/** A card written as a power (`10^9`, `1e9`: see readInteger), else NaN; the range is checked by the caller. */
+function writtenAsPower(text: string): number {
+  const value = readInteger(text, BIG_MAX);
+  return value === undefined ? Number.NaN : Number(value);
+}
+const BIG_MAX = BigInt(MAX_VALUE);
 
 export const SeagmParams = z.strictObject({
   cards: z
@@ -23,7 +31,7 @@ export const SeagmParams = z.strictObject({
       for (let i = 0; i < values.length; i++) {
         const raw = values[i];
         const text = typeof raw === 'string' ? raw.trim() : String(raw);
-        const value = /^\+?\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+        const value = /^\+?\d{1,10}$/.test(text) ? Number(text) : writtenAsPower(text);
         if (!Number.isInteger(value) || value < 1 || value > MAX_VALUE) {
           const shown = text.length > 20 ? `${text.slice(0, 20)}...` : text;
           ctx.addIssue({
