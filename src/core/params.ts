@@ -48,19 +48,24 @@ export function readInteger(text: string, max: bigint): bigint | undefined {
   const power = /^(\d+)(?:\^|\*\*)(\d+)$/.exec(text);
   const scientific = /^(\d+)[eE]\+?(\d+)$/.exec(text);
   const match = power ?? scientific;
+  // Stryker disable next-line ConditionalExpression: both groups are mandatory, so match[2] is there whenever match[1] is
   if (match?.[1] === undefined || match[2] === undefined) return undefined;
   const base = BigInt(match[1]);
   const exponent = BigInt(match[2]);
   const limitBits = BigInt(max.toString(2).length);
   if (power !== null) {
-    // 0 and 1 to any power are read without computing it (0^0 is 1).
+    // 0 and 1 to any power are read without computing it (0^0 is 1). V8 too answers 0n ** e and 1n ** e at once,
+    // so a mutant that leaves this to it gives the same values as fast: this says so rather than relying on it.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: see above
     if (base <= 1n) return exponent === 0n ? 1n : base;
-    // base^exponent >= 2^((bits of base - 1) * exponent): past max whenever that exponent passes max's bits.
+    // base^exponent >= 2^((bits of base - 1) * exponent): past max whenever that exponent reaches max's bits.
+    // Stryker disable next-line EqualityOperator: at equality the value is computed, and found past max all the same
     if ((BigInt(base.toString(2).length) - 1n) * exponent > limitBits) return max + 1n;
     return base ** exponent;
   }
   if (base === 0n) return 0n;
   // base * 10^exponent >= 2^(3 * exponent) for base >= 1.
+  // Stryker disable next-line EqualityOperator: at equality the value is computed, and found past max all the same
   if (3n * exponent > limitBits) return max + 1n;
   return base * 10n ** exponent;
 }

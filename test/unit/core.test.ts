@@ -95,10 +95,30 @@ describe('integers as people write them', () => {
     expect(read('2^59')).toBe('576460752303423488');
     expect(read('0^5')).toBe('0');
     expect(read('5e0')).toBe('5');
+    expect(read('0^0')).toBe('1');
+    // JSON numbers and bigints as before: exact ones only.
+    expect(read(5)).toBe('5');
+    expect(read(10n ** 18n)).toBe(top);
+    expect(read(2 ** 53)).toBe('n must be an integer from 0 to 10^18, e.g. 40 (got "9007199254740992")');
+    expect(read(-3)).toBe('n must be an integer from 0 to 10^18, e.g. 40 (got -3)');
+    expect(read('-3')).toBe('n must be an integer from 0 to 10^18, e.g. 40 (got -3)');
     for (const text of ['10^18 + 1', '1000000000000000001', '2^60', '11e17', '10^19'])
       expect(read(text), text).toMatch(/^n must be an integer from 0 to 10\^18, e\.g\. 40 \(got /);
     // Not integers, or not written in a way this reads.
-    for (const text of ['1.5e3', '1e-3', '10^', '^5', 'e5', '0x10', '10 ^ 18', '10^1.5', '-10^2'])
+    for (const text of [
+      '1.5e3',
+      '1e-3',
+      '1e5x',
+      'x1e5',
+      '10^',
+      '^5',
+      '2^3^2',
+      'e5',
+      '0x10',
+      '10 ^ 18',
+      '10^1.5',
+      '-10^2',
+    ])
       expect(read(text), text).toBe(`n must be an integer from 0 to 10^18, e.g. 40 (got "${text}")`);
   });
 
