@@ -95,6 +95,10 @@ describe('MemoryQuizStore', () => {
     await store.save(ended('x'), 0, points('x', now));
     // 4 states; per channel an all-time and a weekly board, and the server's two.
     expect(store.size).toBe(4 + 8 + 2);
+    // A quiz that ends a day before the next sweep is swept by it, at the very moment it expires.
+    now = T0 + 13 * DAY;
+    await store.save(ended('y'), 0);
+    expect(store.size).toBe(1 + 8 + 2);
     now = T0 + 14 * DAY;
     await store.save(quizState('d'), 0);
     // The ended states and the weekly boards of a, b and c are gone; x's and the server's week has 30 s left.

@@ -104,8 +104,9 @@ export function quizStoreContract(adapter: StoreAdapter<QuizStore>): void {
       await add('d1', null, T0, [['u9', 999]]); // a DM: no server board
       await add('c3', 'g3', T0, [
         ['a', 10],
-        ['b', 10],
+        ['d', 10],
         ['c', 5],
+        ['b', 10],
       ]);
 
       const board = (scope: 'channel' | 'server', id: string, period: 'week' | 'all') =>
@@ -127,9 +128,10 @@ export function quizStoreContract(adapter: StoreAdapter<QuizStore>): void {
       expect(await board('channel', 'd1', 'all')).toEqual([{ userId: 'u9', points: 999, rank: 1 }]);
       // Equal points share a rank, in the same order on every adapter.
       expect(await board('channel', 'c3', 'all')).toEqual([
+        { userId: 'd', points: 10, rank: 1 },
         { userId: 'b', points: 10, rank: 1 },
         { userId: 'a', points: 10, rank: 1 },
-        { userId: 'c', points: 5, rank: 3 },
+        { userId: 'c', points: 5, rank: 4 },
       ]);
       expect(
         await store.leaderboard({ scope: 'channel', id: 'c1', period: 'all', now: T0, limit: 1 }),
