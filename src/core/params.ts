@@ -39,33 +39,53 @@ export function splitList(text: string): string[] {
 }
 
 /**
+ * A run of decimal digits as a bigint, or null when it has more than `limit` significant digits: such a run is
+ * never parsed (a stranger's two megabytes of digits cost one scan, not a BigInt conversion of a second).
+ */
+function boundedDigits(digits: string, limit: number): bigint | null {
+  const significant = digits.replace(/^0+/, '');
+  // BigInt('') is 0n: a run of zeros reads as 0.
+  return significant.length > limit ? null : BigInt(significant);
+}
+
+/**
  * The integer a person wrote: plain decimal digits, a power as Grundy writes its limits (`10^18`, `2^60`, also
  * `10**18`) or a power of ten in e-notation (`1e18`, `5e6`); undefined for anything else. A value that would
- * exceed `max` is never computed (a stranger's `10^99999999` costs nothing): it comes back as max + 1.
+ * exceed `max` (at least 0) is never computed, nor a number longer than max ever parsed: it comes back as
+ * max + 1 (-(max + 1) below -max), so `10^99999999` or a megabyte of digits costs nothing.
  */
 export function readInteger(text: string, max: bigint): bigint | undefined {
-  if (/^[+-]?\d+$/.test(text)) return BigInt(text);
+  const maxDigits = max.toString().length;
+  const plain = /^([+-]?)(\d+)$/.exec(text);
+  if (plain?.[2] !== undefined) {
+    const value = boundedDigits(plain[2], maxDigits) ?? max + 1n;
+    return plain[1] === '-' ? -value : value;
+  }
   const power = /^(\d+)(?:\^|\*\*)(\d+)$/.exec(text);
   const scientific = /^(\d+)[eE]\+?(\d+)$/.exec(text);
   const match = power ?? scientific;
   // Stryker disable next-line ConditionalExpression: both groups are mandatory, so match[2] is there whenever match[1] is
   if (match?.[1] === undefined || match[2] === undefined) return undefined;
-  const base = BigInt(match[1]);
-  const exponent = BigInt(match[2]);
   const limitBits = BigInt(max.toString(2).length);
+  // null: too long to be anything but huge (and not 0: leading zeros do not count).
+  const base = boundedDigits(match[1], maxDigits);
+  const exponent = boundedDigits(match[2], String(limitBits).length);
   if (power !== null) {
-    // 0 and 1 to any power are read without computing it (0^0 is 1). V8 too answers 0n ** e and 1n ** e at once,
-    // so a mutant that leaves this to it gives the same values as fast: this says so rather than relying on it.
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: see above
-    if (base <= 1n) return exponent === 0n ? 1n : base;
-    // base^exponent >= 2^((bits of base - 1) * exponent): past max whenever that exponent reaches max's bits.
-    // Stryker disable next-line EqualityOperator: at equality the value is computed, and found past max all the same
+    // 0 and 1 to any power are read without computing it (0^0 is 1), as is anything to the power 0.
+    if (exponent === 0n) return 1n;
+    if (base !== null && base <= 1n) return base;
+    if (base === null || exponent === null) return max + 1n;
+    // base^exponent >= 2^((bits of base - 1) * exponent): past max whenever that exponent reaches max's bits. With
+    // base and exponent as short as boundedDigits lets them be, computing instead costs little and gives a value past
+    // max all the same: this spares the work, and keeps it bounded for a larger max.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: see above
     if ((BigInt(base.toString(2).length) - 1n) * exponent > limitBits) return max + 1n;
     return base ** exponent;
   }
   if (base === 0n) return 0n;
-  // base * 10^exponent >= 2^(3 * exponent) for base >= 1.
-  // Stryker disable next-line EqualityOperator: at equality the value is computed, and found past max all the same
+  if (base === null || exponent === null) return max + 1n;
+  // base * 10^exponent >= 2^(3 * exponent) for base >= 1 (as above: spares the work of a value past max).
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: see above
   if (3n * exponent > limitBits) return max + 1n;
   return base * 10n ** exponent;
 }

@@ -110,12 +110,21 @@ describe('POST /api/solve on a serve with no configuration', () => {
     const asText = await api.post('/api/solve', { game: 'magic', options: { rooms: '6', p1: '1', p2: '0' } });
     expect(asNumber.status).toBe(200);
     expect(asText.json).toEqual(asNumber.json);
+    // A big number as Grundy writes its limits: the same question, the same answer, the digits in params.
+    const written = await api.post('/api/solve', { game: 'multiplication', options: { n: '10^18' } });
+    const digits = await api.post('/api/solve', {
+      game: 'multiplication',
+      options: { n: '1000000000000000000' },
+    });
+    expect(written.status).toBe(200);
+    expect(written.json).toEqual(digits.json);
   });
 
   test.each([
     ['seagm', { numbers: '2 x 3' }, 'numbers', '"x"'],
     ['seagm', {}, 'numbers', 'Missing "numbers"'],
     ['multiplication', { n: '1' }, 'n', 'from 2 to 10^18'],
+    ['multiplication', { n: '10^19' }, 'n', 'from 2 to 10^18, e.g. 40 (got 10^19)'],
     ['multiplication', { n: '40', first: 'Carol' }, 'first', 'Alice or Bob'],
     ['magic', { rooms: '4', telepoints: 'lots' }, 'telepoints', 'whole number'],
     ['magic', { rooms: '4', passages: '1-1' }, 'passages', 'to itself'],

@@ -122,6 +122,25 @@ describe('integers as people write them', () => {
       expect(read(text), text).toBe(`n must be an integer from 0 to 10^18, e.g. 40 (got "${text}")`);
   });
 
+  it('never parses a number longer than the limit: megabytes of digits are huge at a glance, leading zeros aside', () => {
+    const many = '9'.repeat(2_000_000);
+    expect(readInteger(many, MAX)).toBe(MAX + 1n);
+    expect(readInteger(`-${many}`, MAX)).toBe(-(MAX + 1n));
+    expect(readInteger(`${'0'.repeat(2_000_000)}5`, MAX)).toBe(5n);
+    expect(readInteger(`${many}^0`, MAX)).toBe(1n);
+    expect(readInteger(`${many}^1`, MAX)).toBe(MAX + 1n);
+    expect(readInteger(`2^${many}`, MAX)).toBe(MAX + 1n);
+    expect(readInteger(`${many}e0`, MAX)).toBe(MAX + 1n);
+    expect(readInteger(`0e${many}`, MAX)).toBe(0n);
+    expect(readInteger(`1e${many}`, MAX)).toBe(MAX + 1n);
+    expect(readInteger(`0^${many}`, MAX)).toBe(0n);
+    expect(readInteger(`1^${many}`, MAX)).toBe(1n);
+    // The longest numbers still read in full: as many digits as the limit has.
+    expect(readInteger('9999999999999999999', MAX)).toBe(9_999_999_999_999_999_999n);
+    expect(readInteger('10000000000000000000', MAX)).toBe(MAX + 1n);
+    expect(readInteger('00001000000000000000000', MAX)).toBe(MAX);
+  });
+
   it('refuses a huge power without computing it', () => {
     for (const text of ['10^99999999999', '9e99999999999', '123456789^987654321'])
       expect(readInteger(text, MAX)).toBe(MAX + 1n);
@@ -146,7 +165,8 @@ describe('integers as people write them', () => {
           };
           expect(seen(`${base}^${exponent}`)).toBe(expected(power));
           expect(seen(`${base}e${exponent}`)).toBe(expected(scientific));
-          expect(readInteger(String(base), MAX)).toBe(base);
+          expect(seen(String(base))).toBe(expected(base));
+          expect(seen(`000${base}`)).toBe(expected(base));
         },
       ),
     );
