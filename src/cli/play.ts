@@ -10,7 +10,6 @@ import { paramsFromFields } from '../core/params.js';
 import type { GameCatalog } from '../games/catalog.js';
 import {
   hintFor,
-  playOf,
   playStudentMove,
   resignSession,
   reviewSession,
@@ -33,8 +32,16 @@ function playUsage(catalog: GameCatalog): string {
   Play against Grundy: type a move as listed, or "hint", or "quit".
   --first    who moves first: you (default) or grundy
   --engine   a line protocol for programs: one JSON line after every move (see README, "Playing against Grundy")
-Games: ${catalog.games.map((g) => g.id).join(', ')}
+Games, and how big a game Grundy plays move by move:
+${playableGames(catalog)}
 Example: grundy play seagm 2 6 3 --first grundy`;
+}
+
+/** One line per game that can be played: its id and, in words, the largest instance play takes. */
+function playableGames(catalog: GameCatalog): string {
+  const playable = catalog.games.filter((game) => game.play !== undefined);
+  const width = Math.max(...playable.map((game) => game.id.length));
+  return playable.map((game) => `  ${game.id.padEnd(width)}  ${game.play?.limit ?? ''}`).join('\n');
 }
 
 interface PlayOptions {
@@ -136,10 +143,7 @@ export async function runPlay(io: CliIo, catalog: GameCatalog, args: readonly st
       io,
       `${game.title}. You play ${names[session.student]}, Grundy plays ${names[1 - session.student] ?? ''}.`,
     );
-    line(
-      io,
-      `Type a move as listed, "hint" for a winning move, or "quit" to resign. (${playOf(game).limit})`,
-    );
+    line(io, 'Type a move as listed, "hint" for a winning move, or "quit" to resign.');
     const first = session.moves[0];
     if (first !== undefined) line(io, `Grundy: ${first.text}`);
   }

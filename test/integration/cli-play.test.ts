@@ -5,6 +5,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface, type Interface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createCatalog } from '../../src/games/catalog.js';
 
 const bin = new URL('../../bin/grundy.js', import.meta.url).pathname;
 
@@ -105,6 +106,20 @@ describe('grundy play --engine', () => {
 });
 
 describe('grundy play in a terminal', () => {
+  it('--help lists every game with how big a game it plays move by move', async () => {
+    const child = spawn(process.execPath, [bin, 'play', '--help']);
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(0);
+    const games = createCatalog().games;
+    for (const game of games) {
+      const limit = game.play?.limit ?? '';
+      expect(limit).not.toBe('');
+      expect(out).toMatch(new RegExp(`^  ${game.id} +${limit.replace(/[()^]/g, '\\$&')}$`, 'm'));
+    }
+    expect(out).toContain('at most 200 cards');
+  });
+
   it('prints the position, takes typed moves and a hint, and reviews the first mistake', async () => {
     const child = spawn(process.execPath, [bin, 'play', 'seagm', '1', '2']);
     children.push(child);
@@ -112,6 +127,7 @@ describe('grundy play in a terminal', () => {
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stdin.end('hint\n1\n');
     expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(0);
+    expect(out).toContain('Type a move as listed, "hint" for a winning move, or "quit" to resign.\n');
     expect(out).toContain('Cards on the table: 1 2');
     expect(out).toContain('Hint: Play 2: it keeps the win.');
     expect(out).toContain('You: take 1: g becomes 1, which loses');
