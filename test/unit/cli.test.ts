@@ -4,6 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { inputHelp } from '../../src/cli/solve.js';
+import { createCatalog } from '../../src/games/catalog.js';
 
 const bin = new URL('../../bin/grundy.js', import.meta.url).pathname;
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -209,5 +211,42 @@ describe('grundy dev', () => {
     const bad = grundy(['dev', 'api', '--colour', 'red']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("Unknown option '--colour'.");
+  });
+});
+
+describe('grundy solve <game> --help: one line per input', () => {
+  const count = (text: string, part: string): number => text.split(part).length - 1;
+
+  it('says each choice, range and example once: from the description, or added when it leaves them out', () => {
+    for (const game of createCatalog().games) {
+      for (const input of game.inputs) {
+        const line = inputHelp(input);
+        const where = `${game.id} ${input.name}: ${line}`;
+        expect(line.startsWith(input.description), where).toBe(true);
+        expect(count(line, 'e.g.'), where).toBe(1);
+        expect(line, where).toContain(input.example);
+        for (const choice of input.choices ?? []) expect(line, where).toContain(choice);
+        expect(count(line, '(one of:'), where).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
+  it('adds what a description leaves out, big bounds as a person writes them', () => {
+    const base = { name: 'x', kind: 'integer', required: false, example: '3' } as const;
+    expect(inputHelp({ ...base, description: 'Telepoints', min: 0, max: 1_000_000_000 })).toBe(
+      'Telepoints (0 to 10^9). e.g. 3',
+    );
+    expect(inputHelp({ ...base, description: 'Values (1..5, default 2)', min: 1, max: 5 })).toBe(
+      'Values (1..5, default 2). e.g. 3',
+    );
+    expect(inputHelp({ ...base, kind: 'text', description: 'Who', choices: ['Alice', 'Bob'] })).toBe(
+      'Who (one of: Alice, Bob). e.g. 3',
+    );
+    expect(inputHelp({ ...base, kind: 'text', description: 'Alice or Bob', choices: ['Alice', 'Bob'] })).toBe(
+      'Alice or Bob. e.g. 3',
+    );
+    expect(inputHelp({ ...base, kind: 'text', description: 'Cards, e.g. 2 6 3', acceptsFile: true })).toBe(
+      'Cards, e.g. 2 6 3; or --file <path>.',
+    );
   });
 });
