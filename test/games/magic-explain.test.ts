@@ -155,17 +155,23 @@ describe('magic explanations against a flood of the board', () => {
             `here there are ${count(odd, 'odd group', 'odd groups')} and ${count(even, 'even group', 'even groups')}`,
           );
         }
-        expect(winning).toBe(firstWins ? `A winning first move: ${e.moves[0]?.text ?? ''}.` : undefined);
+        // The reason says the move in mid-sentence; the move list as a sentence of its own.
+        const firstMove = e.moves[0]?.text ?? '';
+        expect(winning).toBe(
+          firstWins
+            ? `A winning first move: ${firstMove.charAt(0).toLowerCase()}${firstMove.slice(1)}`
+            : undefined,
+        );
         for (const [i, m] of e.moves.entries()) {
           const w = result.moves[i];
           if (w === undefined || 'walkTo' in w.move) continue;
           const [a, b] = w.move.join;
-          expect(m.text.startsWith(`build passage ${a}-${b} (`)).toBe(true);
+          expect(m.text.startsWith(`Build passage ${a}-${b} (`)).toBe(true);
           expect(
             m.text.endsWith(
               w.move.teleportTo === undefined
-                ? ') and do not teleport'
-                : `), then teleport to room ${w.move.teleportTo} (an ${w.lands ?? ''} group)`,
+                ? ') and do not teleport.'
+                : `), then teleport to room ${w.move.teleportTo} (an ${w.lands ?? ''} group).`,
             ),
           ).toBe(true);
         }
@@ -265,11 +271,11 @@ describe('magic explanations against the brute force, on every board of up to 5 
             const w = classifyMove(params, move);
             const words =
               'walkTo' in move
-                ? `walk from room 1 to room ${move.walkTo} along the passages and catch Second`
-                : `build passage ${move.join[0]}-${move.join[1]} (${BUILD_WORDS[w.builds] ?? ''})` +
+                ? `Walk from room 1 to room ${move.walkTo} along the passages and catch Second.`
+                : `Build passage ${move.join[0]}-${move.join[1]} (${BUILD_WORDS[w.builds] ?? ''})` +
                   (move.teleportTo === undefined
-                    ? ' and do not teleport'
-                    : `, then teleport to room ${move.teleportTo} (an ${w.lands ?? ''} group)`);
+                    ? ' and do not teleport.'
+                    : `, then teleport to room ${move.teleportTo} (an ${w.lands ?? ''} group).`);
             expect([label, text]).toEqual([label, words]);
           }
           if (joined(passages, 1, 2)) {

@@ -318,7 +318,7 @@ describe('magic: explanations', () => {
       ...explanation.facts.map((f) => `${f.label} ${f.value}`),
     ];
     for (const line of shown) expect(line).not.toMatch(/C\(N,2\)|s\(N-s\)|\bE\b|\bRule\b/);
-    expect(explanation.moves[0]?.text).toMatch(/build passage \d-\d/);
+    expect(explanation.moves[0]?.text).toMatch(/^Build passage \d-\d .*\.$/);
     const lost = params(4, [], 1);
     const lostExplanation = magic.explain(lost, magic.solve(lost));
     expect(lostExplanation.moves).toEqual([]);

@@ -45,8 +45,9 @@ export function explainMagic(params: MagicParams, result: MagicResult): Explanat
   const even = BigInt(result.evenComponents);
   const first = result.target;
   const second = first === null ? null : first === 'odd' ? 'even' : 'odd';
+  // Each move as a sentence, as the other games write theirs ("Build passage 1-2 (...), then teleport to room 3.").
   const moves: ExplainedMove<MagicMove>[] = result.moves.map((w) => ({
-    text: describeMove(w),
+    text: `${capitalFirst(describeMove(w))}.`,
     move: w.move,
   }));
   const firstWins = result.outcome === 'first';
@@ -134,7 +135,8 @@ export function explainMagic(params: MagicParams, result: MagicResult): Explanat
     ruleText(result, odd, even),
   ];
   // Stryker disable next-line LogicalOperator: Second wins exactly when no move is listed, and a won position lists at least one, so || picks the same boards
-  if (firstWins && moves[0] !== undefined) reasons.push(`A winning first move: ${moves[0].text}.`);
+  if (firstWins && result.moves[0] !== undefined)
+    reasons.push(`A winning first move: ${describeMove(result.moves[0])}.`);
 
   const counts = `${plural(odd, 'odd group', 'odd groups')}, ${plural(even, 'even group', 'even groups')}`;
   const brief = [
