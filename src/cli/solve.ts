@@ -1,14 +1,15 @@
 /** `grundy solve|explain <game> <input...>`: one question from a terminal, answered in this process. */
 import { createReadStream, readFileSync, statSync, type Stats } from 'node:fs';
 import { InputError } from '../core/errors.js';
-import type { AnyGame, InputField, RawFields, StreamedSolve } from '../core/game.js';
-import { formatBig, paramsFromFields } from '../core/params.js';
+import type { AnyGame, RawFields, StreamedSolve } from '../core/game.js';
+import { paramsFromFields } from '../core/params.js';
 import type { EntryCatalog } from '../load-catalog.js';
 import { explainCommand, renderCliAnswer } from './answer.js';
 import { grundyVersion, parseCommandArgs, type OptionSpec, type ParsedArgs } from './args.js';
 import { write, writeText, type CliIo } from './io.js';
 import { writePictureFile } from './picture.js';
 import { progressLine } from './progress.js';
+import { inputHelp } from '../render/input-help.js';
 
 /** Files larger than this are refused unless the game can stream them. */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -32,7 +33,9 @@ export function gameUsage(game: AnyGame, verb: SolveVerb): string {
     `Usage: ${synopsis} [--json] [--details] [--picture FILE]`,
     '',
     'Inputs:',
-    ...game.inputs.map((i) => `  ${i.name.padEnd(12)} ${inputHelp(i)}`),
+    ...game.inputs.map(
+      (i) => `  ${i.name.padEnd(12)} ${inputHelp(i, i.acceptsFile === true ? '; or --file <path>' : '')}`,
+    ),
     '',
     'Examples:',
     ...game.examples.map((e) => `  grundy ${verb} ${e.cli}    # ${e.note}`),
@@ -40,24 +43,6 @@ export function gameUsage(game: AnyGame, verb: SolveVerb): string {
     `Brute-force reference: ${game.brute.limit}.`,
   ];
   return lines.join('\n');
-}
-
-/**
- * An input's line of help: its description, then what the description leaves out of its choices, its range and
- * an example (a description that gives them already is not made to say them twice).
- */
-export function inputHelp(input: InputField): string {
-  const says = (text: string): boolean => input.description.includes(text);
-  let extra = '';
-  if (input.choices !== undefined) {
-    if (!input.choices.every(says)) extra = ` (one of: ${input.choices.join(', ')})`;
-  } else if (input.min !== undefined && input.max !== undefined) {
-    if (!says(`${input.min}..${input.max}`))
-      extra = ` (${formatBig(BigInt(input.min))} to ${formatBig(BigInt(input.max))})`;
-  }
-  const file = input.acceptsFile === true ? '; or --file <path>' : '';
-  const example = says('e.g.') ? '' : ` e.g. ${input.example}`;
-  return `${input.description}${extra}${file}.${example}`;
 }
 
 interface SolveArgs {

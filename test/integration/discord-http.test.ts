@@ -393,6 +393,18 @@ describe('HTTP interactions endpoint', () => {
     expect(embed?.title).toBe('SEAGM — the gcd game');
     expect(embed?.description).toContain('`/seagm [numbers] [file]`');
     expect(embed?.fields.find((f) => f.name === 'Try')?.value).toBe('`/seagm numbers: 2 6 3`');
+    expect(embed?.fields.find((f) => f.name === 'Options')?.value).toBe(
+      '• `numbers`: The cards: whole numbers from 1 to 10^9, separated by spaces or commas (up to 100,000) — or attach a text file as `file`. e.g. `2 6 3`',
+    );
+    // A description that names the example or the choices itself is not made to say them again.
+    const octal = (await ask('help', { game: 'octal' })).json['data'] as {
+      embeds: { fields: { name: string; value: string }[] }[];
+    };
+    const octalOptions = octal.embeds[0]?.fields.find((f) => f.name === 'Options')?.value ?? '';
+    expect(octalOptions).toContain(
+      '• `code`: Octal code 0.d1d2...dk (1 to 32 octal digits) or nim, e.g. 0.77 for Kayles.\n',
+    );
+    expect(octalOptions.match(/e\.g\./g)).toHaveLength(3);
     const games = await ask('games', {});
     const listed = (games.json['data'] as { embeds: { fields: { name: string }[] }[] }).embeds[0]?.fields.map(
       (f) => f.name,

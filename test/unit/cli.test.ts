@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inputHelp } from '../../src/cli/solve.js';
+import { inputHelp } from '../../src/render/input-help.js';
 import { createCatalog } from '../../src/games/catalog.js';
 
 const bin = new URL('../../bin/grundy.js', import.meta.url).pathname;
@@ -245,8 +245,9 @@ describe('grundy solve <game> --help: one line per input', () => {
     expect(inputHelp({ ...base, kind: 'text', description: 'Alice or Bob', choices: ['Alice', 'Bob'] })).toBe(
       'Alice or Bob. e.g. 3',
     );
-    expect(inputHelp({ ...base, kind: 'text', description: 'Cards, e.g. 2 6 3', acceptsFile: true })).toBe(
+    expect(inputHelp({ ...base, kind: 'text', description: 'Cards, e.g. 2 6 3' }, '; or --file <path>')).toBe(
       'Cards, e.g. 2 6 3; or --file <path>.',
     );
+    expect(inputHelp({ ...base, description: 'Rooms' }, '', (text) => `\`${text}\``)).toBe('Rooms. e.g. `3`');
   });
 });

@@ -1,6 +1,7 @@
 /** `/help [game]`: how to use Grundy, or one game's rules, options, limits and examples. */
 import { ApplicationCommandOptionType, ApplicationCommandType, type APIEmbed } from 'discord.js';
 import type { AnyGame } from '../../core/game.js';
+import { inputHelp } from '../../render/input-help.js';
 import { clip } from '../render/message.js';
 import { EMBED_LIMITS } from '../render/answer.js';
 import { answerButtonsRow } from './answer-buttons.js';
@@ -48,14 +49,9 @@ function gameHelp(game: AnyGame): APIEmbed {
   const definition = gameCommandDefinition(game);
   const fileInput = fileInputOf(game);
   const options = game.inputs.map((input) => {
-    const range =
-      input.kind === 'integer' && (input.min !== undefined || input.max !== undefined)
-        ? ` (${input.min ?? '…'} to ${input.max ?? '…'})`
-        : input.kind === 'choice'
-          ? ` (one of: ${(input.choices ?? []).join(', ')})`
-          : '';
     const fileNote = input === fileInput ? ` — or attach a text file as \`${FILE_OPTION}\`` : '';
-    return `• \`${input.name}\`${input.required ? '' : ' (optional)'}: ${input.description}${range}${fileNote}. e.g. \`${input.example}\``;
+    const text = inputHelp(input, fileNote, (example) => `\`${example}\``);
+    return `• \`${input.name}\`${input.required ? '' : ' (optional)'}: ${text}`;
   });
   const examples = game.examples.map((example) => `• \`${example.cli}\` — ${example.note}`);
   return {
