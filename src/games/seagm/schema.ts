@@ -9,12 +9,13 @@ const EXAMPLE = '2 6 3';
 
 const card = z.union([z.number(), z.string()]);
 
+const BIG_MAX = BigInt(MAX_VALUE);
+
 /** A card written as a power (`10^9`, `1e9`: see readInteger), else NaN; the range is checked by the caller. */
 function writtenAsPower(text: string): number {
   const value = readInteger(text, BIG_MAX);
   return value === undefined ? Number.NaN : Number(value);
 }
-const BIG_MAX = BigInt(MAX_VALUE);
 
 export const SeagmParams = z.strictObject({
   cards: z

@@ -36,6 +36,18 @@ export interface MemoryQuizStoreOptions {
   readonly now?: () => number;
 }
 
+/** `map`'s value for `key` unless it has expired by `now` (then it is dropped). */
+function live<T extends { readonly expiresAt: number }>(
+  map: Map<string, T>,
+  key: string,
+  now: number,
+): T | undefined {
+  const held = map.get(key);
+  if (held === undefined || held.expiresAt > now) return held;
+  map.delete(key);
+  return undefined;
+}
+
 export class MemoryQuizStore implements Store.QuizStore {
   private readonly states = new Map<string, Entry>();
   private readonly active = new Map<string, number>();
@@ -53,31 +65,17 @@ export class MemoryQuizStore implements Store.QuizStore {
     return this.states.size + this.boards.size;
   }
 
-  private liveState(channelId: string): Entry | undefined {
-    const entry = this.states.get(channelId);
-    if (entry === undefined || entry.expiresAt > this.now()) return entry;
-    this.states.delete(channelId);
-    return undefined;
-  }
-
-  private liveBoard(name: string): Board | undefined {
-    const board = this.boards.get(name);
-    if (board === undefined || board.expiresAt > this.now()) return board;
-    this.boards.delete(name);
-    return undefined;
-  }
-
   /** Drops what has expired, at most once a minute. */
   private sweep(): void {
     const now = this.now();
     if (now - this.sweptAt < SWEEP_EVERY_MS) return;
     this.sweptAt = now;
-    for (const [channelId, entry] of this.states) if (entry.expiresAt <= now) this.states.delete(channelId);
-    for (const [name, board] of this.boards) if (board.expiresAt <= now) this.boards.delete(name);
+    for (const map of [this.states, this.boards])
+      for (const [key, held] of map) if (held.expiresAt <= now) map.delete(key);
   }
 
   load(channelId: string): Promise<Store.StoredQuiz> {
-    const entry = this.liveState(channelId);
+    const entry = live(this.states, channelId, this.now());
     if (entry === undefined) return Promise.resolve({ state: undefined, version: 0 });
     const parsed = QuizState.safeParse(JSON.parse(entry.json));
     return Promise.resolve({ state: parsed.success ? parsed.data : undefined, version: entry.version });
@@ -89,7 +87,7 @@ export class MemoryQuizStore implements Store.QuizStore {
     delta?: Store.LeaderboardDelta,
   ): Promise<number | undefined> {
     this.sweep();
-    const current = this.liveState(state.channelId)?.version ?? 0;
+    const current = live(this.states, state.channelId, this.now())?.version ?? 0;
     if (current !== expectedVersion) return Promise.resolve(undefined);
     const commit = planCommit(state, delta);
     const version = current + 1;
@@ -99,7 +97,10 @@ export class MemoryQuizStore implements Store.QuizStore {
     if (commit.tracked) this.active.set(commit.channelId, commit.wakeAt);
     else this.active.delete(commit.channelId);
     for (const { name, weekly } of commit.buckets) {
-      const board = this.liveBoard(name) ?? { scores: new Map<string, number>(), expiresAt: Infinity };
+      const board = live(this.boards, name, now) ?? {
+        scores: new Map<string, number>(),
+        expiresAt: Infinity,
+      };
       for (const { userId, points } of commit.scores)
         board.scores.set(userId, (board.scores.get(userId) ?? 0) + points);
       if (weekly) board.expiresAt = now + WEEK_BOARD_TTL_SECONDS * 1000;
@@ -114,7 +115,7 @@ export class MemoryQuizStore implements Store.QuizStore {
 
   leaderboard(query: Store.LeaderboardQuery): Promise<Store.LeaderboardRow[]> {
     const { bucket, limit } = boardSlice(query);
-    const scores = this.liveBoard(bucket)?.scores ?? new Map<string, number>();
+    const scores = live(this.boards, bucket, this.now())?.scores ?? new Map<string, number>();
     // Same order as Redis ZREVRANGE: points descending, equal points by member descending.
     const rows = [...scores]
       .map(([userId, points]) => ({ userId, points }))
