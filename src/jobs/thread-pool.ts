@@ -18,10 +18,11 @@ import type { StoredAnswer } from './answer.js';
 import type { SolveOutcome, SolveTask, SolveThreadData } from './solve-thread.js';
 
 /**
- * src/jobs and dist/jobs both sit two levels under the repository root, so this names the built thread file
- * whether this module runs compiled or from TypeScript sources (vitest, tsx).
+ * The built thread file (CommonJS: solve-thread-entry.cts says why), which loads solve-thread.js. src/jobs and
+ * dist/jobs both sit two levels under the repository root, so this names it whether this module runs compiled
+ * or from TypeScript sources (vitest, tsx).
  */
-export const solveThreadUrl = new URL('../../dist/jobs/solve-thread.js', import.meta.url);
+export const solveThreadUrl = new URL('../../dist/jobs/solve-thread-entry.cjs', import.meta.url);
 
 export interface SolvePoolOptions {
   /** Most threads running at once; more tasks wait in the pool's queue. */
