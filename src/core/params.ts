@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { quoteInput } from './text.js';
 import { InputError } from './errors.js';
-import type { GameDefinition, RawFields } from './game.js';
+import type { GameDefinition, InputField, RawFields } from './game.js';
 
 /** Validates params against the game's schema; a failure becomes an InputError a person can act on. */
 export function parseParams<P, R, M>(game: GameDefinition<P, R, M>, candidate: unknown): P {
@@ -19,13 +19,18 @@ export function parseParams<P, R, M>(game: GameDefinition<P, R, M>, candidate: u
   throw new InputError(lines.join('\n'), typeof field === 'string' ? field : undefined);
 }
 
+/** True when an input's description gives an example of its own ("e.g. ..."): none is added after it. */
+export function givesExample(input: InputField): boolean {
+  return input.description.includes('e.g.');
+}
+
 /** Raw transport fields (slash options, CLI args) -> validated params. */
 export function paramsFromFields<P, R, M>(game: GameDefinition<P, R, M>, fields: RawFields): P {
   for (const input of game.inputs) {
     const value = fields[input.name];
     if (input.required && (value === undefined || (typeof value === 'string' && value.trim() === ''))) {
       throw new InputError(
-        `Missing "${input.name}": ${input.description}, e.g. ${input.example}`,
+        `Missing "${input.name}": ${input.description}${givesExample(input) ? '' : `, e.g. ${input.example}`}`,
         input.name,
       );
     }

@@ -23,3 +23,14 @@ export function counted(count: number | bigint | string, one: string, many = `${
   const n = BigInt(count);
   return `${n.toLocaleString('en-US')} ${n === 1n ? one : many}`;
 }
+
+/** The text with its first letter capitalised: "slide the A" -> "Slide the A". */
+export function capitalFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A clause as a sentence of its own: capitalised, with a full stop unless it ends in one already. */
+export function sentence(text: string): string {
+  const capital = capitalFirst(text);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}

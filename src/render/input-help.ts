@@ -1,6 +1,6 @@
 /** How one input of a game is described to a person: in `grundy solve <game> --help` and in Discord's /help. */
 import type { InputField } from '../core/game.js';
-import { formatBig } from '../core/params.js';
+import { formatBig, givesExample } from '../core/params.js';
 
 /**
  * An input's description, then what the description leaves out of its choices and its range, `file` (a note on
@@ -20,6 +20,6 @@ export function inputHelp(
     if (!says(`${input.min}..${input.max}`))
       extra = ` (${formatBig(BigInt(input.min))} to ${formatBig(BigInt(input.max))})`;
   }
-  const example = says('e.g.') ? '' : ` e.g. ${quote(input.example)}`;
+  const example = givesExample(input) ? '' : ` e.g. ${quote(input.example)}`;
   return `${input.description}${extra}${file}.${example}`;
 }

@@ -301,7 +301,7 @@ describe('ABGAME: numbers in the explanation', () => {
     const board = `A${'.'.repeat(g)}B`;
     const explanation = abgame.explain({ board }, abgame.solve({ board }));
     expect(explanation.moves[0]?.text).toBe(
-      `slide the A at cell 1 ${words} right: gap ${number} -> 0 (the contested gaps' XOR becomes 0)`,
+      `Slide the A at cell 1 ${words} right: gap ${number} -> 0 (the contested gaps' XOR becomes 0).`,
     );
   });
 });

@@ -32,12 +32,12 @@ function expected(board: string, winner: 'A' | 'B', move: AbgameMove | null): Ex
   const moves: { text: string; move: AbgameMove }[] = [];
   if (r.move !== null) {
     const step = Math.abs(r.move.to - r.move.from);
-    const head = `slide the A at cell ${fmt(r.move.from)} ${cells(step)} ${r.move.to > r.move.from ? 'right' : 'left'}: gap ${fmt(r.move.gapBefore)} -> ${fmt(r.move.gapAfter)}`;
+    const head = `Slide the A at cell ${fmt(r.move.from)} ${cells(step)} ${r.move.to > r.move.from ? 'right' : 'left'}: gap ${fmt(r.move.gapBefore)} -> ${fmt(r.move.gapAfter)}`;
     moves.push({
       text:
         r.move.kind === 'contested'
-          ? `${head} (the contested gaps' XOR becomes 0)`
-          : `${head} (a spare move: A keeps ${fmt(spareA - step)} to B's ${fmt(spareB)})`,
+          ? `${head} (the contested gaps' XOR becomes 0).`
+          : `${head} (a spare move: A keeps ${fmt(spareA - step)} to B's ${fmt(spareB)}).`,
       move: { from: r.move.from, to: r.move.to },
     });
   }

@@ -176,7 +176,9 @@ describe('abgame explanation', () => {
   it('words the winning move as in the spec', () => {
     const params = { board: 'A...B.A.B' };
     const explanation = abgame.explain(params, abgame.solve(params));
-    expect(explanation.moves[0]?.text).toMatch(/^slide the A at cell 1 two cells right: gap 3 -> 1/);
+    expect(explanation.moves[0]?.text).toBe(
+      "Slide the A at cell 1 two cells right: gap 3 -> 1 (the contested gaps' XOR becomes 0).",
+    );
     expect(explanation.moves[0]?.move).toEqual({ from: 1, to: 3 });
     expect(explanation.facts.map((f) => f.value)).toContain('3, 1');
   });

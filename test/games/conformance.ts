@@ -113,6 +113,8 @@ export function runConformance(game: AnyGame, fixture: ConformanceFixture): void
           expect(explanation.outcome).toBe(outcome);
           for (const move of explanation.moves) {
             expect(game.brute.securesOptimum(params, move.move)).toBe(true);
+            // Shown after "Play:" at every door: a sentence of its own, as every game words it.
+            expect(move.text).toMatch(/^[A-Z].*[.!?]$/s);
           }
           if (outcome === 'second') {
             expect(explanation.moves).toHaveLength(0);

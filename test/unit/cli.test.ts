@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inputHelp } from '../../src/render/input-help.js';
 import { createCatalog } from '../../src/games/catalog.js';
+import { paramsFromFields } from '../../src/core/params.js';
 
 const bin = new URL('../../bin/grundy.js', import.meta.url).pathname;
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -227,6 +228,24 @@ describe('grundy solve <game> --help: one line per input', () => {
         expect(line, where).toContain(input.example);
         for (const choice of input.choices ?? []) expect(line, where).toContain(choice);
         expect(count(line, '(one of:'), where).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
+  it('a required input left out is named with one example, from its description or added after it', () => {
+    for (const game of createCatalog().games) {
+      for (const input of game.inputs.filter((i) => i.required)) {
+        const fields = Object.fromEntries(game.inputs.map((i) => [i.name, i === input ? ' ' : i.example]));
+        let message = '';
+        try {
+          paramsFromFields(game, fields);
+        } catch (error) {
+          message = (error as Error).message;
+        }
+        const where = `${game.id} ${input.name}: ${message}`;
+        expect(message.startsWith(`Missing "${input.name}": ${input.description}`), where).toBe(true);
+        expect(count(message, 'e.g.'), where).toBe(1);
+        expect(message, where).toContain(input.example);
       }
     }
   });

@@ -6,6 +6,7 @@ import { rational, toFixedExact } from '../../src/math/rational.js';
 import { InputReader } from '../../src/core/reader.js';
 import { loadConfig } from '../../src/config.js';
 import { decimalInteger, readInteger } from '../../src/core/params.js';
+import { capitalFirst, clip, counted, quoteInput, sentence } from '../../src/core/text.js';
 
 async function tokens(chunks: string[]): Promise<[string, number][]> {
   const reader = new InputReader(chunks);
@@ -221,5 +222,24 @@ describe('configuration', () => {
     expect(config.DISCORD_TOKEN).toBeUndefined();
     expect(config.WORKER_CONCURRENCY).toBeUndefined();
     expect(config.PORT).toBe(8080);
+  });
+});
+
+describe('text for people', () => {
+  it('makes a clause a sentence: a capital first, one full stop at the end', () => {
+    expect(sentence('slide the A at cell 1')).toBe('Slide the A at cell 1.');
+    expect(sentence('take 3 first.')).toBe('Take 3 first.');
+    expect(sentence('Why?')).toBe('Why?');
+    expect(sentence('')).toBe('.');
+    expect(capitalFirst('ém')).toBe('Ém');
+  });
+
+  it('counts with the noun agreeing, and quotes untrusted input short and printable', () => {
+    expect(counted(1, 'gap')).toBe('1 gap');
+    expect(counted(2000n, 'gap')).toBe('2,000 gaps');
+    expect(counted('3', 'child', 'children')).toBe('3 children');
+    expect(quoteInput('a\u0000b')).toBe('a?b');
+    expect(quoteInput('x'.repeat(41))).toBe(`${'x'.repeat(40)}...`);
+    expect(clip('abcdef', 4)).toBe('abc…');
   });
 });

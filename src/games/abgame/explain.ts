@@ -1,5 +1,6 @@
 /** Why A or B wins ABGAME, as data: spare moves, contested gaps and their XOR, and A's winning move. */
 import type { Explanation, ExplainedMove, KeyFact } from '../../core/game.js';
+import { sentence } from '../../core/text.js';
 import type { AbgameMove, AbgameResult, ContestedGap, WinningMove } from './schema.js';
 
 const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
@@ -97,7 +98,12 @@ export function explainResult(result: AbgameResult): Explanation<AbgameMove> {
   const moves: ExplainedMove<AbgameMove>[] =
     result.move === null
       ? []
-      : [{ text: describeMove(result.move, result), move: { from: result.move.from, to: result.move.to } }];
+      : [
+          {
+            text: sentence(describeMove(result.move, result)),
+            move: { from: result.move.from, to: result.move.to },
+          },
+        ];
   const facts: KeyFact[] = [
     { label: 'Board', value: `${plural(result.cells, 'cell')}, ${plural(result.characters, 'character')}` },
     { label: "A's spare moves", value: fmt(result.spareA) },

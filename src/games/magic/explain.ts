@@ -1,5 +1,6 @@
 /** Turns a MAGIC result into an explanation as data: the groups of rooms, the parity argument and a move, in plain words. */
 import type { ExplainedMove, Explanation, KeyFact } from '../../core/game.js';
+import { capitalFirst, sentence } from '../../core/text.js';
 import { lineFits, optimalLine } from './line.js';
 import type { BuildKind, MagicMove, MagicParams, MagicResult, WinningMove } from './schema.js';
 
@@ -47,7 +48,7 @@ export function explainMagic(params: MagicParams, result: MagicResult): Explanat
   const second = first === null ? null : first === 'odd' ? 'even' : 'odd';
   // Each move as a sentence, as the other games write theirs ("Build passage 1-2 (...), then teleport to room 3.").
   const moves: ExplainedMove<MagicMove>[] = result.moves.map((w) => ({
-    text: `${capitalFirst(describeMove(w))}.`,
+    text: sentence(describeMove(w)),
     move: w.move,
   }));
   const firstWins = result.outcome === 'first';
@@ -160,10 +161,6 @@ export function explainMagic(params: MagicParams, result: MagicResult): Explanat
     ...details,
   };
   return firstWins ? explanation : { ...explanation, whyNoMove: whyNoMove(result) };
-}
-
-function capitalFirst(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function targetText(first: 'odd' | 'even'): string {
