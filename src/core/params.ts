@@ -131,5 +131,5 @@ export function formatBig(value: bigint): string {
   const text = value.toString();
   const match = /^1(0+)$/.exec(text);
   if (match?.[1] !== undefined && match[1].length >= 6) return `10^${match[1].length}`;
-  return text;
+  return value.toLocaleString('en-US');
 }

@@ -13,6 +13,7 @@ export function inputHelp(
   quote: (text: string) => string = (text) => text,
 ): string {
   const says = (text: string): boolean => input.description.includes(text);
+  const example = givesExample(input) ? '' : ` e.g. ${quote(input.example)}`;
   let extra = '';
   if (input.choices !== undefined) {
     if (!input.choices.every(says)) extra = ` (one of: ${input.choices.join(', ')})`;
@@ -20,6 +21,8 @@ export function inputHelp(
     if (!says(`${input.min}..${input.max}`))
       extra = ` (${formatBig(BigInt(input.min))} to ${formatBig(BigInt(input.max))})`;
   }
-  const example = givesExample(input) ? '' : ` e.g. ${quote(input.example)}`;
+  // "(default 0)" and "(0 to 10^9)" read as one aside: "(default 0; 0 to 10^9)".
+  if (extra !== '' && input.description.endsWith(')'))
+    return `${input.description.slice(0, -1)}; ${extra.slice(2, -1)})${file}.${example}`;
   return `${input.description}${extra}${file}.${example}`;
 }

@@ -223,7 +223,8 @@ describe('grundy solve <game> --help: one line per input', () => {
       for (const input of game.inputs) {
         const line = inputHelp(input);
         const where = `${game.id} ${input.name}: ${line}`;
-        expect(line.startsWith(input.description), where).toBe(true);
+        // A closing aside may take the range in: "(default 0)" becomes "(default 0; 0 to 10^9)".
+        expect(line.startsWith(input.description.replace(/\)$/, '')), where).toBe(true);
         expect(count(line, 'e.g.'), where).toBe(1);
         expect(line, where).toContain(input.example);
         for (const choice of input.choices ?? []) expect(line, where).toContain(choice);
@@ -250,10 +251,27 @@ describe('grundy solve <game> --help: one line per input', () => {
     }
   });
 
+  it("a number's bounds are left to the doors (each adds them its own way: help, Discord's limits, the page)", () => {
+    for (const game of createCatalog().games) {
+      for (const input of game.inputs.filter((i) => i.min !== undefined && i.max !== undefined)) {
+        const bounds = [input.min, input.max].flatMap((b) => [String(b), Number(b).toLocaleString('en-US')]);
+        for (const bound of bounds.filter((b) => b.length > 1)) {
+          expect(input.description, `${game.id} ${input.name}`).not.toContain(bound);
+        }
+      }
+    }
+  });
+
   it('adds what a description leaves out, big bounds as a person writes them', () => {
     const base = { name: 'x', kind: 'integer', required: false, example: '3' } as const;
     expect(inputHelp({ ...base, description: 'Telepoints', min: 0, max: 1_000_000_000 })).toBe(
       'Telepoints (0 to 10^9). e.g. 3',
+    );
+    expect(inputHelp({ ...base, description: 'Telepoints (default 0)', min: 0, max: 1_000_000_000 })).toBe(
+      'Telepoints (default 0; 0 to 10^9). e.g. 3',
+    );
+    expect(inputHelp({ ...base, description: 'Values', min: 1000, max: 12_345_678 })).toBe(
+      'Values (1,000 to 12,345,678). e.g. 3',
     );
     expect(inputHelp({ ...base, description: 'Values (1..5, default 2)', min: 1, max: 5 })).toBe(
       'Values (1..5, default 2). e.g. 3',

@@ -121,7 +121,7 @@ export const octal = defineGame<OctalParams, OctalResult, OctalMove>({
     },
     {
       name: 'search',
-      description: `Most values G(0..m) to compute looking for a period (${MIN_SEARCH}..${MAX_SEARCH}, default 20000)`,
+      description: `Most values G(0..m) to compute looking for a period (default ${DEFAULT_SEARCH.toLocaleString('en-US')})`,
       kind: 'integer',
       required: false,
       min: MIN_SEARCH,
