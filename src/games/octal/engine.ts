@@ -158,7 +158,10 @@ export class ValueTable {
   /** False when the kernel's copy of this table must be laid out again (lists, stamps or room changed). */
   // Stryker disable next-line BooleanLiteral: a new table is never the kernel's holder (ids start at 1, the holder at 0), so it is laid out anyway
   private kernelFresh = false;
-  /** G(0..kernelLength-1) are in the kernel's memory, from kernelValuesAt on; the rare positions from kernelRareAt. */
+  /**
+   * G(0..kernelLength-1) are in the kernel's memory, from kernelValuesAt on; the rare positions from kernelRareAt,
+   * as pairs (n, G(n)).
+   */
   private kernelLength = 0;
   private kernelValuesAt = 0;
   private kernelRareAt = 0;
@@ -369,7 +372,7 @@ export class ValueTable {
     this.values.set(ints.subarray(values + from, values + end), from);
     const rareAt = this.kernelRareAt >> 2;
     const count = ints[OCTAL_HEADER.rareCount >> 2]!;
-    for (let j = this.rareCount; j < count; j++) this.pushRare(ints[rareAt + j]!);
+    for (let j = this.rareCount; j < count; j++) this.pushRare(ints[rareAt + 2 * j]!);
     this.walkFrom = ints[OCTAL_HEADER.walkFrom >> 2]!;
     this.work = Number(work[0]);
     this.kernelLength = end;
@@ -378,8 +381,8 @@ export class ValueTable {
 
   /**
    * Lays this table out in the kernel's memory: the header, the rule's lists, the stamps (none set), the value
-   * lists of both classes, the rare positions and G(0..length-1), with room for every value this table holds
-   * (a rare position per value at most).
+   * lists of both classes, the rare positions (each a pair: the position and its value) and G(0..length-1),
+   * with room for every value this table holds (a rare position per value at most).
    */
   private loadKernel(kernel: OctalKernel): void {
     const { k, splits, singles, leaveNone } = this.rule;
@@ -392,7 +395,7 @@ export class ValueTable {
     const rareValuesAt = stampAt + 4 * size;
     const commonValuesAt = rareValuesAt + 4 * size;
     const rareAt = commonValuesAt + 4 * size;
-    const valuesAt = rareAt + 4 * capacity;
+    const valuesAt = rareAt + 8 * capacity;
     const bytes = valuesAt + 4 * capacity;
     const have = kernel.memory.buffer.byteLength;
     // Stryker disable next-line EqualityOperator: growing by no page when the memory fits exactly changes nothing
@@ -423,7 +426,12 @@ export class ValueTable {
     let rareValue = rareValuesAt >> 2;
     let commonValue = commonValuesAt >> 2;
     for (let v = 0; v < size; v++) ints[isCommon(v, this.mask) ? commonValue++ : rareValue++] = v;
-    ints.set(this.rare.subarray(0, this.rareCount), rareAt >> 2);
+    // Each rare position a as the pair (a, G(a)): the kernel's hottest loop reads both from one place.
+    for (let j = 0; j < this.rareCount; j++) {
+      const a = this.rare[j]!;
+      ints[(rareAt >> 2) + 2 * j] = a;
+      ints[(rareAt >> 2) + 2 * j + 1] = this.values[a]!;
+    }
     ints.set(this.values.subarray(0, this.length), valuesAt >> 2);
     this.kernelValuesAt = valuesAt;
     this.kernelRareAt = rareAt;
