@@ -126,7 +126,7 @@ export function decimalInteger(options: { name: string; min: bigint; max: bigint
     });
 }
 
-/** 10^18 rather than 1000000000000000000 where that is shorter for a person. */
+/** A bound for a person: 10^18 rather than 1000000000000000000 for powers of ten from 10^6, else 1,000 or 12,345. */
 export function formatBig(value: bigint): string {
   const text = value.toString();
   const match = /^1(0+)$/.exec(text);
