@@ -2471,6 +2471,24 @@ const octalSparseSource: FunctionSource = {
           local.get $rare local.set $ra
           local.get $rare local.get $rc i32.const 3 i32.shl i32.add local.set $raEnd
           local.get $g local.get $r i32.const 2 i32.shl i32.add local.set $gr
+          ;; two at a time while the second lies below r (so does the first: the list ascends)
+          local.get $raEnd i32.const 8 i32.sub local.set $x
+          block $pairsDone
+            loop $rarePair
+              local.get $ra local.get $x i32.ge_u br_if $pairsDone
+              local.get $ra i32.load offset=8 local.tee $a local.get $r i32.ge_s br_if $pairsDone
+              local.get $st
+              local.get $ra i32.load offset=12
+              local.get $gr local.get $a i32.const 2 i32.shl i32.sub i32.load offset=0
+              i32.xor i32.const 2 i32.shl i32.add local.get $n i32.store offset=0
+              local.get $st
+              local.get $ra i32.load offset=4
+              local.get $gr local.get $ra i32.load offset=0 i32.const 2 i32.shl i32.sub i32.load offset=0
+              i32.xor i32.const 2 i32.shl i32.add local.get $n i32.store offset=0
+              local.get $ra i32.const 16 i32.add local.set $ra
+              br $rarePair
+            end
+          end
           block $rareDone
             loop $rarePosition
               local.get $ra local.get $raEnd i32.ge_u br_if $rareDone
