@@ -309,6 +309,10 @@ describe('HTTP interactions endpoint', () => {
     expect((none.json['data'] as { content: string }).content).toBe(
       '⚠️ Missing "numbers": The cards: whole numbers from 1 to 10^9, separated by spaces or commas (up to 100,000). Give it, e.g. /seagm numbers: 2 6 3, or attach a text file as "file".',
     );
+    const noBoard = await ask('abgame', {});
+    expect((noBoard.json['data'] as { content: string }).content).toBe(
+      '⚠️ Missing "board": The row: "A", "B" and "." for an empty cell, e.g. A..B.A..B. Give it (/abgame board: A..B.A..B) or attach a text file as "file".',
+    );
     const both = await ask('seagm', { numbers: '2 6 3', file: h.fake.addAttachment('cards.txt', '2 6 3') });
     expect(both.json).toMatchObject({
       type: 4,

@@ -6,7 +6,7 @@
 import { ApplicationCommandOptionType, ApplicationCommandType } from 'discord.js';
 import { InputError } from '../../core/errors.js';
 import type { AnyGame, InputField, RawFields } from '../../core/game.js';
-import { paramsFromFields } from '../../core/params.js';
+import { givesExample, paramsFromFields } from '../../core/params.js';
 import {
   formatBytes,
   readAttachmentText,
@@ -153,7 +153,8 @@ export function gameCommand(game: AnyGame): Command {
         }
         if (file === undefined && !hasText && fileInput.required) {
           throw new InputError(
-            `Missing "${fileInput.name}": ${fileInput.description}. Give it, e.g. ${discordExample(game)}, or attach a text file as "${FILE_OPTION}".`,
+            // The description may give an example of its own: the command then is not called one again.
+            `Missing "${fileInput.name}": ${fileInput.description}. ${givesExample(fileInput) ? `Give it (${discordExample(game)})` : `Give it, e.g. ${discordExample(game)},`} or attach a text file as "${FILE_OPTION}".`,
             fileInput.name,
           );
         }

@@ -21,8 +21,7 @@ export const abgame = defineGame<AbgameParams, AbgameResult, AbgameMove>({
   inputs: [
     {
       name: 'board',
-      description:
-        'The row: "A", "B" and "." for an empty cell, e.g. A..B.A..B (attach a file for long boards)',
+      description: 'The row: "A", "B" and "." for an empty cell, e.g. A..B.A..B',
       kind: 'text',
       required: true,
       positional: true,

@@ -37,7 +37,7 @@ export const magic = defineGame<MagicParams, MagicResult, MagicMove>({
     },
     {
       name: 'passages',
-      description: `Passages already built, as pairs of rooms, e.g. ${PASSAGES_EXAMPLE} (or an edge-list file)`,
+      description: `Passages already built, as pairs of rooms, e.g. ${PASSAGES_EXAMPLE}`,
       kind: 'text',
       required: false,
       acceptsFile: true,
