@@ -70,6 +70,9 @@ function allCodesRow(count: number, usePeriod: boolean, maxEstimateMs: number | 
     .filter((t) => t !== undefined)
     .map((t) => `${t.code} ${t.ms.toFixed(0)}`)
     .join(', ');
+  const over = times.filter((t) => t.ms >= 1000).map((t) => `${t.code} ${t.ms.toFixed(0)}`);
+  const slow =
+    over.length === 0 ? 'none over 1,000 ms' : `${fmt(over.length)} over 1,000 ms (${over.join(', ')})`;
   const how = usePeriod ? 'as the solver' : 'every value computed';
   const which =
     maxEstimateMs === null
@@ -77,7 +80,7 @@ function allCodesRow(count: number, usePeriod: boolean, maxEstimateMs: number | 
       : `the ${fmt(times.length)} codes estimated <= ${fmt(maxEstimateMs)} ms (${fmt(skipped)} more go to the queue or are refused)`;
   return {
     group: 'octal',
-    input: `every code 0.1..0.777, G(0..${fmt(count)}), ${how}: ${which}; worst ${worst?.code ?? '-'} ${worst?.ms.toFixed(0) ?? '-'} ms, median ${median?.ms.toFixed(1) ?? '-'} ms; ${named} ms`,
+    input: `every code 0.1..0.777, G(0..${fmt(count)}), ${how}: ${which}; worst ${worst?.code ?? '-'} ${worst?.ms.toFixed(0) ?? '-'} ms, median ${median?.ms.toFixed(1) ?? '-'} ms, ${slow}; ${named} ms`,
     size: `${fmt(times.length)} x ${fmt(count)} values`,
     timeMs: total,
     throughput: perSecond(times.length * count, total, 'values'),
