@@ -346,7 +346,15 @@ describe.each(builtInGames.map((game) => [game.id, game] as const))('golden pict
   const own = cases[id];
   if (own === undefined) throw new Error(`no golden cases for ${id}`);
   it.each([...own, ...randomCases(game)])('%s', async (name, params) => {
-    await expectGolden(`${id}-${name}`, drawPicture(game, params));
+    const picture = drawPicture(game, params);
+    // Nothing drawn past the card's edges (2^59's 59 cells once ran off its right side).
+    for (const rect of picture.svg.matchAll(
+      /<rect x="([\d.-]+)" y="([\d.-]+)" width="([\d.]+)" height="([\d.]+)"/g,
+    )) {
+      const [x, y, w, h] = rect.slice(1).map(Number) as [number, number, number, number];
+      expect(x >= 0 && y >= 0 && x + w <= picture.width && y + h <= picture.height, rect[0]).toBe(true);
+    }
+    await expectGolden(`${id}-${name}`, picture);
   });
 });
 

@@ -84,12 +84,16 @@ export function pictureMultiplication(
   });
 
   // The bars: label column, then one cell per factor of the prime, plus room for an over-filled cell.
-  const labels = factors.map((f) => `×${f.prime}${f.exponent === 1 ? '' : ` (${f.exponent}×)`}`);
+  // "×3 (twice)": how often the prime's factor is multiplied in, in words (the cells show it too).
+  const times = (e: number): string => (e === 1 ? '' : e === 2 ? ' (twice)' : ` (${e} times)`);
+  const labels = factors.map((f) => `×${f.prime}${times(f.exponent)}`);
   const labelWidth = Math.min(190, Math.max(...labels.map((l) => textWidth(l, 14))) + 12);
   const maxExp = Math.max(...exponents);
-  const cellGap = 3;
   const available = width - 2 * pad - labelWidth - 44;
-  const cell = Math.max(6, Math.min(38, Math.floor(available / (maxExp + 1)) - cellGap));
+  // Every cell fits, with room for an over-filled one: up to 59 for 2^59 (thin cells, thin gaps).
+  const pitch = Math.floor(available / (maxExp + 1));
+  const cellGap = pitch >= 12 ? 3 : pitch >= 6 ? 2 : 1;
+  const cell = Math.max(2, Math.min(38, pitch - cellGap));
   const rowH = factors.length > 10 ? 20 : factors.length > 6 ? 24 : 32;
   const cellH = rowH - 6;
   const top = 80;
