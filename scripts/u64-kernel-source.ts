@@ -2448,6 +2448,16 @@ const fixedSplits = (count: 1 | 2 | 3): string => {
 };
 
 /**
+ * Stamps G(a) ^ G(r - a) for a rare position a (pushed by `position`) whose G(a) is at $ra + `valueOffset`
+ * ($gr: the address of G(r)).
+ */
+const stampRare = (position: string, valueOffset: number): string => `
+              local.get $st
+              local.get $ra i32.load offset=${valueOffset}
+              local.get $gr ${position} i32.const 2 i32.shl i32.sub i32.load offset=0
+              i32.xor i32.const 2 i32.shl i32.add local.get $n i32.store offset=0`;
+
+/**
  * octalSparse(header) -> n: G(from), G(from + 1), ... up to G(to) (at most) by the sparse-space method, as
  * ValueTable did in JavaScript (src/games/octal/engine.ts says how): the singles and the rare positions stamp
  * every common option value, then two walks over the splits taking turns, OCTAL_WALK_BLOCK splits at a time
@@ -2477,14 +2487,8 @@ const octalSparseSource: FunctionSource = {
             loop $rarePair
               local.get $ra local.get $x i32.ge_u br_if $pairsDone
               local.get $ra i32.load offset=8 local.tee $a local.get $r i32.ge_s br_if $pairsDone
-              local.get $st
-              local.get $ra i32.load offset=12
-              local.get $gr local.get $a i32.const 2 i32.shl i32.sub i32.load offset=0
-              i32.xor i32.const 2 i32.shl i32.add local.get $n i32.store offset=0
-              local.get $st
-              local.get $ra i32.load offset=4
-              local.get $gr local.get $ra i32.load offset=0 i32.const 2 i32.shl i32.sub i32.load offset=0
-              i32.xor i32.const 2 i32.shl i32.add local.get $n i32.store offset=0
+              ${stampRare('local.get $a', 12)}
+              ${stampRare('local.get $ra i32.load offset=0', 4)}
               local.get $ra i32.const 16 i32.add local.set $ra
               br $rarePair
             end
@@ -2493,10 +2497,7 @@ const octalSparseSource: FunctionSource = {
             loop $rarePosition
               local.get $ra local.get $raEnd i32.ge_u br_if $rareDone
               local.get $ra i32.load offset=0 local.tee $a local.get $r i32.ge_s br_if $rareDone
-              local.get $st
-              local.get $ra i32.load offset=4
-              local.get $gr local.get $a i32.const 2 i32.shl i32.sub i32.load offset=0
-              i32.xor i32.const 2 i32.shl i32.add local.get $n i32.store offset=0
+              ${stampRare('local.get $a', 4)}
               local.get $ra i32.const 8 i32.add local.set $ra
               br $rarePosition
             end

@@ -14,15 +14,20 @@ export function inputHelp(
 ): string {
   const says = (text: string): boolean => input.description.includes(text);
   const example = givesExample(input) ? '' : ` e.g. ${quote(input.example)}`;
-  let extra = '';
+  let added = '';
   if (input.choices !== undefined) {
-    if (!input.choices.every(says)) extra = ` (one of: ${input.choices.join(', ')})`;
+    if (!input.choices.every(says)) added = `one of: ${input.choices.join(', ')}`;
   } else if (input.min !== undefined && input.max !== undefined) {
     if (!says(`${input.min}..${input.max}`))
-      extra = ` (${formatBig(BigInt(input.min))} to ${formatBig(BigInt(input.max))})`;
+      added = `${formatBig(BigInt(input.min))} to ${formatBig(BigInt(input.max))}`;
   }
-  // "(default 0)" and "(0 to 10^9)" read as one aside: "(default 0; 0 to 10^9)".
-  if (extra !== '' && input.description.endsWith(')'))
-    return `${input.description.slice(0, -1)}; ${extra.slice(2, -1)})${file}.${example}`;
-  return `${input.description}${extra}${file}.${example}`;
+  const { description } = input;
+  // "(default 0)" and "0 to 10^9" read as one aside: "(default 0; 0 to 10^9)".
+  const described =
+    added === ''
+      ? description
+      : description.endsWith(')')
+        ? `${description.slice(0, -1)}; ${added})`
+        : `${description} (${added})`;
+  return `${described}${file}.${example}`;
 }
