@@ -111,6 +111,9 @@ export async function run(): Promise<BenchRow[]> {
   rows.push(await valuesRow('0.156', 10_000_000, false, 90_000, 1, '(period 349 from 3,479)'));
   rows.push(await valuesRow('0.16', 10_000_000, true, 90_000, 1, '(period proven from G(0..524,288))'));
   rows.push(await valuesRow('0.563', 10_000_000, false, 90_000, 1, '(no period within 300,000)'));
+  // Codes with no sparse space: every split of every heap, quadratic (10^6 values would take minutes).
+  rows.push(await valuesRow('0.106', 65_536, false, 2000, 3, '(unsolved; values stay small)'));
+  rows.push(await valuesRow('0.06', 65_536, false, 2000, 3, '(unsolved; values keep growing)'));
   {
     // The judge: 10,000 lines over a dozen codes, each code's table computed once.
     const codes = [

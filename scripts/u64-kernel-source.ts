@@ -2260,6 +2260,9 @@ const leaveNoneOrOne = `
         end
 `;
 
+/** The splits of each rest octalPlain stamps before it has a candidate for the mex (besides a 128th of the rest). */
+const PLAIN_FIRST_SPLITS = 32;
+
 const OCTAL_LOCALS = [
   ['$n', 'i32'],
   ['$to', 'i32'],
@@ -2604,9 +2607,51 @@ const octalSparseSource: FunctionSource = {
 };
 
 /**
- * octalPlain(header) -> n: G(from), G(from + 1), ... up to G(to) (at most) by listing every option (the plain
- * method, for codes with no sparse space: every split of every heap), as octalSparse stamps them; stops after
- * a value of at least `limit`. work grows by the splits times n / 2 per value (as engine.ts counts it).
+ * Stamps the options of the splits a = $a .. $upTo of the rest $r: four a at a time in one vector while
+ * a + 3 <= $upTo (fourSplitValues), then the last few one by one. Leaves $a at $upTo + 1 (or where it was).
+ */
+const stampSplits = (label: string): string => `
+          block $${label}QuadsDone
+            loop $${label}Quad
+              local.get $a i32.const 3 i32.add local.get $upTo i32.gt_s br_if $${label}QuadsDone
+              ${fourSplitValues('$r', '$vx')} drop
+              ${[0, 1, 2, 3].map((lane) => stampLane('$vx', lane)).join('\n              ')}
+              local.get $a i32.const 4 i32.add local.set $a
+              br $${label}Quad
+            end
+          end
+          block $${label}Done
+            loop $${label}One
+              local.get $a local.get $upTo i32.gt_s br_if $${label}Done
+              local.get $st ${splitValue} i32.const 2 i32.shl i32.add local.get $n i32.store offset=0
+              local.get $a i32.const 1 i32.add local.set $a
+              br $${label}One
+            end
+          end`;
+
+/** $mex = the first value from $mex on whose stamp is not $n. */
+const scanMex = (label: string): string => `
+        block $${label}Found
+          loop $${label}
+            ${element('$st', '$mex')} i32.load offset=0 local.get $n i32.ne br_if $${label}Found
+            local.get $mex i32.const 1 i32.add local.set $mex
+            br $${label}
+          end
+        end`;
+
+/**
+ * octalPlain(header) -> n: G(from), G(from + 1), ... up to G(to) (at most) from every option (the plain method,
+ * for codes with no sparse space: every split of every heap); stops after a value of at least `limit`. work
+ * grows by the splits times n / 2 per value (as engine.ts counts it), however the value was found.
+ *
+ * Stamping every option costs a store each. Instead, the first splits of each rest (a up to PLAIN_FIRST_SPLITS
+ * plus a 128th of the largest rest, in $half) are stamped, which gives a candidate: the smallest value none
+ * of them (nor the moves that leave nothing or one heap) reached. The candidate is G(n) unless a later split
+ * reaches it, which the rest of the splits are searched for with no store, four at a time. Only when one
+ * does are the rest stamped as well, and the smallest missing value read from the candidate on. Where the
+ * first splits already reach every value below the mex (0.106: 199 values in 201 near 65,536) this is about
+ * twice as fast; where they do not (codes whose values keep growing, 0.06) the search stops at the split that
+ * reaches the candidate, usually early.
  */
 const octalPlainSource: FunctionSource = {
   name: 'octalPlain',
@@ -2614,27 +2659,76 @@ const octalPlainSource: FunctionSource = {
   result: 'i32',
   locals: OCTAL_LOCALS,
   body: octalValues(`
+        local.get $n local.get $sp i32.load offset=0 i32.sub i32.const 7 i32.shr_s
+        i32.const ${PLAIN_FIRST_SPLITS} i32.add local.set $half
+        ;; the first splits of every rest, stamped
         ${eachSplit(`
           i32.const 1 local.set $a
-          block $pairsDone
-            loop $pair
-              local.get $a i32.const 1 i32.shl local.get $r i32.gt_s br_if $pairsDone
-              local.get $st ${splitValue} i32.const 2 i32.shl i32.add local.get $n i32.store offset=0
-              local.get $a i32.const 1 i32.add local.set $a
-              br $pair
-            end
-          end
+          local.get $r i32.const 1 i32.shr_s local.tee $upTo local.get $half
+          local.get $upTo local.get $half i32.lt_s select local.set $upTo
+          ${stampSplits('first')}
         `)}
-        local.get $work local.get $n i32.const 1 i32.shr_u local.get $ns i32.mul i64.extend_i32_u i64.add
-        local.set $work
         i32.const 0 local.set $mex
-        block $found
-          loop $scan
-            ${element('$st', '$mex')} i32.load offset=0 local.get $n i32.ne br_if $found
-            local.get $mex i32.const 1 i32.add local.set $mex
-            br $scan
-          end
-        end`),
+        ${scanMex('candidate')}
+        ;; does any later split reach the candidate? (no store: the option values compared four at a time)
+        local.get $mex local.set $cand
+        local.get $mex i32x4.splat local.set $vy
+        i32.const 1 local.set $seen
+        block $searched
+          ;; searched only while the candidates have mostly been right in this call ($low, below); below 0 the
+          ;; rest are stamped at once, and the right candidates found that way earn the search back
+          local.get $low i32.const 0 i32.lt_s br_if $searched
+          i32.const 0 local.set $seen
+          ${eachSplit(`
+            local.get $half i32.const 1 i32.add local.set $a
+            local.get $r i32.const 1 i32.shr_s local.set $upTo
+            block $searchQuadsDone
+              loop $searchQuad
+                local.get $a i32.const 3 i32.add local.get $upTo i32.gt_s br_if $searchQuadsDone
+                ${fourSplitValues('$r', '$vx')} local.get $vy i32x4.eq v128.any_true
+                if
+                  i32.const 1 local.set $seen
+                  br $searched
+                end
+                local.get $a i32.const 4 i32.add local.set $a
+                br $searchQuad
+              end
+            end
+            block $searchDone
+              loop $searchOne
+                local.get $a local.get $upTo i32.gt_s br_if $searchDone
+                ${splitValue} local.get $mex i32.eq
+                if
+                  i32.const 1 local.set $seen
+                  br $searched
+                end
+                local.get $a i32.const 1 i32.add local.set $a
+                br $searchOne
+              end
+            end
+          `)}
+        end
+        local.get $seen
+        if
+          ;; it is reached: the rest of the splits stamped too, and the mex read on from the candidate
+          ${eachSplit(`
+            local.get $half i32.const 1 i32.add local.set $a
+            local.get $r i32.const 1 i32.shr_s local.set $upTo
+            ${stampSplits('rest')}
+          `)}
+          ${scanMex('mex')}
+        end
+        ;; the candidates' record: a right one earns 1 (up to 8), a wrong one costs 2 (down to -16)
+        local.get $mex local.get $cand i32.eq
+        if
+          local.get $low i32.const 1 i32.add local.tee $low i32.const 8
+          local.get $low i32.const 8 i32.lt_s select local.set $low
+        else
+          local.get $low i32.const 2 i32.sub local.tee $low i32.const -16
+          local.get $low i32.const -16 i32.gt_s select local.set $low
+        end
+        local.get $work local.get $n i32.const 1 i32.shr_u local.get $ns i32.mul i64.extend_i32_u i64.add
+        local.set $work`),
 };
 
 /** The kernel module: the functions above, all exported, and one exported memory. */
