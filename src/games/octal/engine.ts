@@ -16,7 +16,9 @@
  * make the rare positions among the recent values fewest (a Walsh-Hadamard transform of the value counts
  * scores every mask at once), and in between as soon as a stride of values brings far more rare positions
  * than the mask promised; when even the best mask leaves too many rare positions, the plain method runs
- * (every split walked, quadratic: some unsolved codes such as 0.106 show no sparse space at all). Options are
+ * (every split looked at, quadratic: some unsolved codes such as 0.106 show no sparse space at all; the first
+ * splits give a candidate for the mex, and the rest are only searched for it, stamped only when one reaches
+ * it). Options are
  * marked with a stamp per value (stamp[v] = n), so nothing is cleared between values, and the smallest
  * missing value of each class is read off the class's ascending list of values.
  *
