@@ -34,9 +34,10 @@ describe('octal engine: the plain method against the definition', () => {
     'gives the definition’s values whether or not its first splits already find the mex',
     () => {
       // The plain method stamps the first splits of each rest, takes the smallest value they miss as a
-      // candidate, and searches the other splits for it with no store. Near 2,500 the candidates of 0.106 are
-      // nearly always right, those of 0.06 and 0.76 (values that keep growing) nearly never; 0.7 and 0.17 have
-      // a split and a single, 0.36 and 0.764 two and three splits.
+      // candidate, and searches the other splits for it with no store. For n from 2,000 to 2,500 the candidates
+      // of 0.7 and 0.17 are always right, those of 0.106 seven times in ten, those of 0.142, 0.36 and 0.764
+      // hardly ever, and those of 0.06, 0.004 and 0.76 (values that keep growing) never. 0.76 has two splits and
+      // 0.764 three; all but 0.06 and 0.004 have moves that leave one heap too.
       for (const code of ['106', '06', '76', '142', '004', '7', '17', '36', '764'])
         expect(Array.from(plainValues([...code].map(Number), 2500)), `0.${code}`).toEqual(
           Array.from(definitionValues([...code].map(Number), 2500)),
