@@ -2607,15 +2607,14 @@ const octalSparseSource: FunctionSource = {
 };
 
 /**
- * Stamps the options of the splits a = $a .. $upTo of the rest $r: four a at a time in one vector while
- * a + 3 <= $upTo (fourSplitValues), then the last few one by one. Leaves $a at $upTo + 1 (or where it was).
+ * The splits a = $a .. $upTo of the rest $r: `quad` for four a at a time while a + 3 <= $upTo, then `one` for
+ * each of the last few. Leaves $a at $upTo + 1 (or where it was).
  */
-const stampSplits = (label: string): string => `
+const splitsUpTo = (label: string, quad: string, one: string): string => `
           block $${label}QuadsDone
             loop $${label}Quad
               local.get $a i32.const 3 i32.add local.get $upTo i32.gt_s br_if $${label}QuadsDone
-              ${fourSplitValues('$r', '$vx')} drop
-              ${[0, 1, 2, 3].map((lane) => stampLane('$vx', lane)).join('\n              ')}
+              ${quad}
               local.get $a i32.const 4 i32.add local.set $a
               br $${label}Quad
             end
@@ -2623,11 +2622,20 @@ const stampSplits = (label: string): string => `
           block $${label}Done
             loop $${label}One
               local.get $a local.get $upTo i32.gt_s br_if $${label}Done
-              local.get $st ${splitValue} i32.const 2 i32.shl i32.add local.get $n i32.store offset=0
+              ${one}
               local.get $a i32.const 1 i32.add local.set $a
               br $${label}One
             end
           end`;
+
+/** Stamps the options of the splits a = $a .. $upTo of the rest $r (splitsUpTo). */
+const stampSplits = (label: string): string =>
+  splitsUpTo(
+    label,
+    `${fourSplitValues('$r', '$vx')} drop
+              ${[0, 1, 2, 3].map((lane) => stampLane('$vx', lane)).join('\n              ')}`,
+    `local.get $st ${splitValue} i32.const 2 i32.shl i32.add local.get $n i32.store offset=0`,
+  );
 
 /** $mex = the first value from $mex on whose stamp is not $n. */
 const scanMex = (label: string): string => `
@@ -2678,35 +2686,17 @@ const octalPlainSource: FunctionSource = {
           ;; searched only while the candidates have mostly been right in this call ($low, below); below 0 the
           ;; rest are stamped at once, and the right candidates found that way earn the search back
           local.get $low i32.const 0 i32.lt_s br_if $searched
-          i32.const 0 local.set $seen
           ${eachSplit(`
             local.get $half i32.const 1 i32.add local.set $a
             local.get $r i32.const 1 i32.shr_s local.set $upTo
-            block $searchQuadsDone
-              loop $searchQuad
-                local.get $a i32.const 3 i32.add local.get $upTo i32.gt_s br_if $searchQuadsDone
-                ${fourSplitValues('$r', '$vx')} local.get $vy i32x4.eq v128.any_true
-                if
-                  i32.const 1 local.set $seen
-                  br $searched
-                end
-                local.get $a i32.const 4 i32.add local.set $a
-                br $searchQuad
-              end
-            end
-            block $searchDone
-              loop $searchOne
-                local.get $a local.get $upTo i32.gt_s br_if $searchDone
-                ${splitValue} local.get $mex i32.eq
-                if
-                  i32.const 1 local.set $seen
-                  br $searched
-                end
-                local.get $a i32.const 1 i32.add local.set $a
-                br $searchOne
-              end
-            end
+            ${splitsUpTo(
+              'search',
+              `${fourSplitValues('$r', '$vx')} local.get $vy i32x4.eq v128.any_true br_if $searched`,
+              `${splitValue} local.get $mex i32.eq br_if $searched`,
+            )}
           `)}
+          ;; no split reaches it: it is G(n)
+          i32.const 0 local.set $seen
         end
         local.get $seen
         if
