@@ -7,79 +7,133 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ByteReader, drive } from '../../src/core/byte-reader.js';
 import { magic } from '../../src/games/magic/index.js';
-import { eightDigits as eightInView, nineDigits as nineInView } from '../../src/games/magic/judge.js';
+import { magicBigBoard, magicBigReadKernel } from '../../src/math/u64-kernel.js';
 import { runs } from '../support/runs.js';
 import { judgeOutput, judgeOutputInBlocks, legacyJudgeOutput } from './judge-harness.js';
 
-/** The digit readers over the bytes of a plain array (they read through a DataView of it). */
-const viewOf = (bytes: Uint8Array): DataView =>
-  new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-const eightDigits = (bytes: Uint8Array, at: number): number => eightInView(viewOf(bytes), at);
-const nineDigits = (bytes: Uint8Array, at: number): number => nineInView(viewOf(bytes), at);
+/** The whitespace bytes (9 to 13, and 32), as the token reader splits tokens. */
+const isSpace = (code: number): boolean => code === 32 || (code >= 9 && code <= 13);
 
-/** The value of `text` when it is all decimal digits, else -1. */
-function digitsByDefinition(text: string): number {
-  return /^[0-9]+$/.test(text) ? Number(text) : -1;
+interface Read {
+  rooms: bigint[];
+  lines: number[];
+  consumed: number;
+  newlines: number;
 }
 
-/** Digits mostly, and the bytes just around them ('/' and ':'), whitespace, a sign, a letter, 0 and 255. */
-const byte = fc.oneof(
-  { weight: 12, arbitrary: fc.integer({ min: 48, max: 57 }) },
-  { weight: 1, arbitrary: fc.constantFrom(0, 9, 10, 32, 43, 45, 47, 58, 97, 255) },
-);
+/**
+ * What the kernel's loop should read from `bytes` by definition: passages while both rooms are tokens of 1 to 19
+ * decimal digits from 1 to nMax, the two different, the second followed by whitespace (or by the end, when the
+ * input ends there); where it stops (after the last such passage's second room), with the newlines before.
+ */
+function readByDefinition(bytes: Uint8Array, eof: boolean, nMax: bigint, most: number, line: number): Read {
+  let pos = 0;
+  let newlines = 0;
+  const token = (): { text: string; line: number } => {
+    while (pos < bytes.length && isSpace(bytes[pos] ?? 0)) if (bytes[pos++] === 10) newlines++;
+    const start = pos;
+    while (pos < bytes.length && !isSpace(bytes[pos] ?? 0)) pos++;
+    return { text: String.fromCharCode(...bytes.subarray(start, pos)), line: line + newlines };
+  };
+  const room = (text: string): bigint | undefined => {
+    if (!/^[0-9]{1,19}$/.test(text)) return undefined;
+    const value = BigInt(text);
+    return value >= 1n && value <= nMax ? value : undefined;
+  };
+  const read: Read = { rooms: [], lines: [], consumed: 0, newlines: 0 };
+  while (read.lines.length < most) {
+    const x = token();
+    const y = token();
+    const [a, b] = [room(x.text), room(y.text)];
+    if (a === undefined || b === undefined || a === b || (pos === bytes.length && !eof)) break;
+    read.rooms.push(a, b);
+    read.lines.push(x.line);
+    read.consumed = pos;
+    read.newlines = newlines;
+  }
+  return read;
+}
 
-describe('magic judge: nine and eight digits at once', () => {
-  it.each([
-    ['nineDigits', nineDigits, 9],
-    ['eightDigits', eightDigits, 8],
-  ] as const)(
-    '%s reads the digits as the definition does, and -1 for any other byte',
-    (_name, read, count) => {
-      fc.assert(
-        fc.property(
-          fc.array(byte, { minLength: count, maxLength: count }),
-          fc.nat({ max: 3 }),
-          (bytes, offset) => {
-            const buf = new Uint8Array(offset + count + 2).fill(49);
-            buf.set(bytes, offset);
-            const text = String.fromCharCode(...bytes);
-            expect(read(buf, offset)).toBe(digitsByDefinition(text));
-          },
+/** Bytes a room may be written with: digits mostly, and the bytes next to them (as characters and in the nibble trick's terms), whitespace, a sign, 0 and 255. */
+const stray = fc.constantFrom(0, 9, 10, 32, 43, 45, 47, 58, 63, 64, 0x1a, 0x35 + 0x80, 0xf5, 255);
+
+/** A room as written: a value padded to a width (1 to 20 characters), maybe with one byte replaced. */
+const writtenRoom = (nMax: bigint) =>
+  fc
+    .tuple(
+      fc.oneof(
+        fc.bigInt({ min: 10n ** 16n, max: 10n ** 18n }),
+        fc.bigInt({ min: 1n, max: 3n }),
+        fc.bigInt({ min: 1n, max: 10n ** 9n }),
+        fc.bigInt({ min: nMax - 2n, max: nMax + 2n }),
+        fc.bigInt({ min: 10n ** 18n, max: 10n ** 19n + 5n }),
+      ),
+      fc.integer({ min: 1, max: 20 }),
+      fc.option(fc.tuple(fc.nat(), stray), { freq: 6 }),
+    )
+    .map(([value, width, replaced]) => {
+      const codes = Array.from(value.toString().padStart(width, '0'), (c) => c.charCodeAt(0));
+      if (replaced !== null) codes[replaced[0] % codes.length] = replaced[1];
+      return codes;
+    });
+
+describe('magic judge: the kernel reads the passages of a large board', () => {
+  it('reads rooms of 1 to 19 digits (17 and 18 at once) as the definition does, and stops where it does', () => {
+    const space = fc.constantFrom([32], [10], [9], [13, 10], [11], [12], [32, 32], [10, 32]);
+    const nMax = fc.constantFrom(
+      10n ** 18n,
+      999_999_999_999_999_958n,
+      123_456_789_012_345_678n,
+      10n ** 17n + 7n,
+    );
+    fc.assert(
+      fc.property(
+        nMax.chain((n) =>
+          fc.tuple(fc.constant(n), fc.array(fc.tuple(writtenRoom(n), space), { maxLength: 14 })),
         ),
-        { numRuns: runs(2000) },
-      );
-    },
-  );
+        fc.integer({ min: 0, max: 3 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 500 }),
+        ([n, tokens], lead, eof, most, line) => {
+          const bytes = Uint8Array.from([
+            ...Array<number>(lead).fill(10),
+            ...tokens.flatMap(([room, after]) => [...room, ...after]),
+          ]);
+          const expected = readByDefinition(bytes, eof, n, most, line);
+          const board = magicBigBoard(n, 12);
+          const run = magicBigReadKernel(board, bytes, eof, most, line);
+          expect({
+            rooms: [...board.rooms.subarray(0, 2 * run.tests)],
+            lines: [...board.lines.subarray(0, run.tests)],
+            consumed: run.consumed,
+            newlines: run.newlines,
+          }).toEqual(expected);
+          expect(board.read).toBe(expected.lines.length);
+        },
+      ),
+      { numRuns: runs(1500) },
+    );
+  });
 
-  it.each([
-    ['nineDigits', nineDigits, 9],
-    ['eightDigits', eightDigits, 8],
-  ] as const)(
-    '%s checks every position: each digit read at its place, each other byte refused',
-    (_name, read, count) => {
-      for (let k = 0; k < count; k++) {
-        for (const code of [0, 32, 47, 58, 255]) {
-          const bytes = new Uint8Array(count).fill(53);
-          bytes[k] = code;
-          expect(read(bytes, 0), `byte ${code} at ${k}`).toBe(-1);
-        }
-        for (let d = 0; d <= 9; d++) {
-          const text = '5'.repeat(k) + String(d) + '5'.repeat(count - k - 1);
-          expect(read(new TextEncoder().encode(text), 0), text).toBe(Number(text));
+  it('goes on from the passage the board has read so far, and reads every byte of an 18- and a 17-digit room', () => {
+    const rooms = ['123456789012345678', '98765432109876543'];
+    for (const [r, room] of rooms.entries()) {
+      for (let k = 0; k < room.length; k++) {
+        for (const code of [47, 48, 57, 58, 0x35 + 0x80]) {
+          const codes = Array.from(room, (c) => c.charCodeAt(0));
+          codes[k] = code;
+          const bytes = Uint8Array.from([...codes, 32, 53, 10]);
+          const board = magicBigBoard(10n ** 18n, 3);
+          board.read = 1;
+          const run = magicBigReadKernel(board, bytes, true, 5, 7);
+          const text = String.fromCharCode(...codes);
+          const plain = /^[0-9]+$/.test(text);
+          expect(run.tests, `${text} (room ${r})`).toBe(plain ? 1 : 0);
+          if (plain) expect([board.rooms[2], board.rooms[3], board.lines[1]]).toEqual([BigInt(text), 5n, 7]);
         }
       }
-    },
-  );
-
-  it('reads the extremes: all zeros, all nines, and refuses the bytes next to the digits', () => {
-    const of = (text: string) => new TextEncoder().encode(text);
-    expect(nineDigits(of('000000000'), 0)).toBe(0);
-    expect(nineDigits(of('999999999'), 0)).toBe(999_999_999);
-    expect(eightDigits(of('99999999'), 0)).toBe(99_999_999);
-    expect(nineDigits(of('12345678:'), 0)).toBe(-1);
-    expect(nineDigits(of('/23456789'), 0)).toBe(-1);
-    expect(eightDigits(of('1234567:'), 0)).toBe(-1);
-    expect(eightDigits(of('/2345678'), 0)).toBe(-1);
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DisjointSets, joinPassages } from '../../src/games/magic/dsu.js';
 import { magic } from '../../src/games/magic/index.js';
-import { addRoom, denseIds, numberRooms, RoomBuckets, roomAt } from '../../src/games/magic/judge.js';
+import { magicBigBoard, magicJoinBigKernel, magicNumberKernel } from '../../src/math/u64-kernel.js';
 import { firstRepeat, firstRepeatByRoom, PAIR_KEY_LIMIT } from '../../src/games/magic/limits.js';
 import { runs } from '../support/runs.js';
 import { judgeError, judgeOutput, legacyJudgeOutput } from './judge-harness.js';
@@ -116,114 +116,7 @@ describe('magic judge: the repeat check among the passages that close a cycle', 
   });
 });
 
-/** Ids by definition: rooms 1 and 2 are 0 and 1, every other room the next id when first seen. */
-function idsByDefinition(rooms: readonly (readonly [number, number])[]): { ids: number[]; size: number } {
-  const seen = new Map<string, number>([
-    ['0:1', 0],
-    ['0:2', 1],
-  ]);
-  const ids = rooms.map(([high, low]) => {
-    const key = `${high}:${low}`;
-    const known = seen.get(key);
-    if (known !== undefined) return known;
-    seen.set(key, seen.size);
-    return seen.size - 1;
-  });
-  return { ids, size: seen.size };
-}
-
-describe('magic judge: dense ids for rooms held as halves', () => {
-  // Rooms as (high, low) halves: few distinct values, so rooms repeat, and 1 and 2 (0:1, 0:2) turn up.
-  const room = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 40 }));
-  const check = (rooms: readonly (readonly [number, number])[]): void => {
-    const { ends, size } = denseIds(
-      Int32Array.from(rooms, ([high]) => high),
-      Int32Array.from(rooms, ([, low]) => low),
-    );
-    const expected = idsByDefinition(rooms);
-    expect([...ends]).toEqual(expected.ids);
-    expect(size).toBe(expected.size);
-  };
-
-  it('numbers rooms 1 and 2 as 0 and 1, the others 2, 3, ... in order of first sight', () => {
-    fc.assert(
-      fc.property(fc.array(room, { maxLength: 60, size: 'max' }), (rooms) => check(rooms)),
-      { numRuns: runs(400) },
-    );
-  });
-
-  it('numbers them the same when they are spread over many buckets', () => {
-    // Over 4,096 rooms take several buckets; rooms drawn from 20,000 values repeat across them.
-    const many = fc.tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 1, max: 4_000 }));
-    fc.assert(
-      fc.property(fc.array(many, { minLength: 9_000, maxLength: 20_000 }), (rooms) => check(rooms)),
-      { numRuns: runs(10), endOnFailure: true },
-    );
-  });
-
-  it('gives rooms 1 and 2 their ids wherever they stand, and counts them even when absent', () => {
-    check([]);
-    check([
-      [0, 7],
-      [0, 2],
-      [0, 7],
-      [5, 1],
-      [0, 1],
-      [0, 2],
-    ]);
-  });
-});
-
-describe('magic judge: rooms spread over buckets as they are read', () => {
-  // Few distinct values, sharing high or low halves, so rooms repeat; 1 and 2 (0:1, 0:2) turn up.
-  const room = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 40 }));
-  const numbered = (
-    rooms: readonly (readonly [number, number])[],
-    capacity?: number,
-  ): { ids: number[]; size: number; table: RoomBuckets } => {
-    const table = new RoomBuckets(rooms.length, capacity);
-    rooms.forEach(([high, low], at) => addRoom(table, high, low, at));
-    const { ends, size } = numberRooms(table, rooms.length);
-    return { ids: [...ends], size, table };
-  };
-
-  it('numbers rooms as a Map does when buckets fill up and the rest spills', () => {
-    fc.assert(
-      fc.property(
-        fc.array(room, { maxLength: 80, size: 'max' }),
-        fc.integer({ min: 1, max: 6 }),
-        (rooms, capacity) => {
-          const { ids, size, table } = numbered(rooms, capacity);
-          expect({ ids, size }).toEqual(idsByDefinition(rooms));
-          // Every room is found again at its position, spilled or not.
-          rooms.forEach(([high, low], at) => expect(roomAt(table, at)).toEqual([high, low]));
-          expect(roomAt(table, rooms.length)).toBeUndefined();
-        },
-      ),
-      { numRuns: runs(400) },
-    );
-  });
-
-  it('numbers them as a Map does around the sizes where the bucket count changes, one room named very often', () => {
-    // 4,096 and 8,192 rooms are where a second and a third bucket bit begin; a room at every third position
-    // fills its bucket far past its share, so it spills with the bucket's own capacity.
-    const often = fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 1, max: 3_000 }));
-    const sizes = [4_095, 4_096, 4_097, 8_191, 8_192, 8_193];
-    fc.assert(
-      fc.property(
-        fc.constantFrom(...sizes),
-        fc.array(often, { minLength: 8_193, maxLength: 8_193 }),
-        (count, drawn) => {
-          const rooms = drawn.slice(0, count).map((r, at): [number, number] => (at % 3 === 0 ? [7, 123] : r));
-          const { ids, size, table } = numbered(rooms);
-          expect(table.spilled).toBeGreaterThan(0);
-          expect({ ids, size }).toEqual(idsByDefinition(rooms));
-        },
-      ),
-      { numRuns: runs(12), endOnFailure: true },
-    );
-  });
-
+describe('magic judge: joining in chunks', () => {
   it('joins long lists of passages, across the chunks they are joined in, as one plain loop does', () => {
     fc.assert(
       fc.property(roomsAndPassages(400, 1_200), ([n, passages]) => {
@@ -266,7 +159,7 @@ const ways = {
     place: (label: number): bigint =>
       label <= 2 ? BigInt(label) : 10n ** 18n - BigInt(label) * 999_999_937n,
   },
-  // Below it, but with N far above 8M: the bucketed table with high halves of zero.
+  // Below it, but with N far above 8M: the kernel's ids, rooms of one 32-bit word.
   hashed: {
     n: PAIR_KEY_LIMIT,
     place: (label: number): bigint => (label <= 2 ? BigInt(label) : PAIR_KEY_LIMIT - BigInt(label) * 11n),
@@ -303,4 +196,83 @@ describe('magic judge: boards of thousands of rooms, numbered bucket by bucket',
       );
     },
   );
+});
+
+describe('magic judge: dense ids and joins for 64-bit rooms, in the kernel', () => {
+  /** Ids by definition for rooms as numbers: 1 and 2 are 0 and 1, the others 2, 3, ... in order of first sight. */
+  const byDefinition = (rooms: readonly bigint[]): { ids: number[]; size: number } => {
+    const seen = new Map<bigint, number>([
+      [1n, 0],
+      [2n, 1],
+    ]);
+    const ids = rooms.map((room) => {
+      const id = seen.get(room) ?? seen.size;
+      seen.set(room, id);
+      return id;
+    });
+    return { ids, size: seen.size };
+  };
+  /** A board of the rooms (two per passage; an odd count gets a room 1 more), numbered and joined in the kernel. */
+  const numbered = (rooms: readonly bigint[]) => {
+    const whole = rooms.length % 2 === 0 ? rooms : [...rooms, 1n];
+    const board = magicBigBoard(10n ** 18n, whole.length / 2);
+    board.rooms.set(whole);
+    const { ends, size } = magicNumberKernel(board);
+    const ids = [...ends];
+    const { link, closing } = magicJoinBigKernel(board, size);
+    return { whole, ids, size, link: [...link], closing: [...closing] };
+  };
+  /** Rooms up to 10^18 from a pool, so that they repeat: some share their low 32 bits, some are 1 or 2. */
+  const pooled = (pool: number) =>
+    fc
+      .array(fc.bigInt({ min: 1n, max: 10n ** 18n }), { minLength: 1, maxLength: pool })
+      .chain((values) =>
+        fc.constantFrom(...values, 1n, 2n, (values[0] ?? 3n) + 2n ** 32n, (values[0] ?? 3n) + 2n ** 40n),
+      );
+
+  it('numbers rooms as the definition does, and joins them as DisjointSets and joinPassages do', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 40 })
+          .chain((pool) => fc.array(pooled(pool), { maxLength: 120, size: 'max' })),
+        (rooms) => {
+          const { whole, ids, size, link, closing } = numbered(rooms);
+          expect({ ids, size }).toEqual(byDefinition(whole));
+          const sets = new DisjointSets(size);
+          const plain = joinPassages(sets, Int32Array.from(ids));
+          expect({ link, closing }).toEqual({ link: [...sets.link], closing: [...plain] });
+        },
+      ),
+      { numRuns: runs(400) },
+    );
+  });
+
+  it('numbers them the same over many buckets, around the sizes where the bucket count changes', () => {
+    // 8,193 rooms take a second bucket bit, 16,385 a third; rooms from a pool of 3,000 repeat across buckets.
+    const sizes = [8_192, 8_194, 16_384, 16_386, 40_000];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...sizes),
+        fc.array(fc.bigInt({ min: 1n, max: 10n ** 18n }), { minLength: 3_000, maxLength: 3_000 }),
+        fc.integer(),
+        (count, pool, seed) => {
+          let state = seed >>> 0;
+          const rooms = Array.from({ length: count }, () => {
+            state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+            return state % 50 === 0 ? BigInt(1 + (state % 2)) : (pool[state % pool.length] ?? 3n);
+          });
+          const { whole, ids, size } = numbered(rooms);
+          expect({ ids, size }).toEqual(byDefinition(whole));
+        },
+      ),
+      { numRuns: runs(8), endOnFailure: true },
+    );
+  });
+
+  it('gives rooms 1 and 2 ids 0 and 1 wherever they stand, and counts them when absent', () => {
+    expect(numbered([]).size).toBe(2);
+    const { ids, size } = numbered([7n, 2n, 7n, 10n ** 18n, 1n, 2n]);
+    expect({ ids, size }).toEqual({ ids: [2, 1, 2, 3, 0, 1], size: 4 });
+  });
 });

@@ -14,6 +14,13 @@ export class DisjointSets {
     this.link = link.fill(-1);
   }
 
+  /** Sets whose links (a root holding minus its set's size, any other id its parent) are given, as they are. */
+  static over(link: Int32Array): DisjointSets {
+    const sets = new DisjointSets(0);
+    (sets as { link: Int32Array }).link = link;
+    return sets;
+  }
+
   find(x: number): number {
     return rootOf(this.link, x);
   }
