@@ -74,6 +74,7 @@ const INSTRUCTIONS: Record<string, readonly [readonly number[], Immediate]> = {
   'i32.ge_u': [[0x4f], 'none'],
   'i32.clz': [[0x67], 'none'],
   'i32.ctz': [[0x68], 'none'],
+  'i32.popcnt': [[0x69], 'none'],
   'i32.div_u': [[0x6e], 'none'],
   'i32.rem_u': [[0x70], 'none'],
   'i32.or': [[0x72], 'none'],
@@ -1968,6 +1969,158 @@ const partisanRunSource: FunctionSource = {
 };
 
 // ---------------------------------------------------------------------------------------------------------
+// SEAGM's judge: the subsets of the classes' primes counted per largest prime (src/games/seagm/lean.ts).
+
+/**
+ * seagmCount(clsAt, placeAt, startAt, countAt, primesAt, from, to, slotsAt, mask, shift, usedAt, pendingAt,
+ * productsAt, stateAt, hold): LargestPrimePass.count in src/games/seagm/lean.ts. For the classes listed at e in
+ * [from, to) under one prime q (class cls[e], q at place[e] among its primes), every subset d' > 1 of the primes
+ * of class cls[e] below q (its first place[e] primes, i32 each at primesAt from start[c]) counted in q's table at
+ * slotsAt (2 * (mask + 1) i32: d' at 2i, 0 when empty, then (cards << 1) | (d' has an odd number of primes) at
+ * 2i + 1, adding 2 * count[c] per class; slot (d' * 0x9e3779b1) >>> shift, then the next ones). A slot filled
+ * for the first time is listed at usedAt; with `hold` (1), each subset's slot is listed at pendingAt too. The
+ * lists' lengths (fresh, held) are i32 at stateAt and stateAt + 4, read and written back. productsAt: 2^9 i32 of
+ * scratch (the subsets' products).
+ */
+const seagmCountSource: FunctionSource = {
+  name: 'seagmCount',
+  params: [
+    ['$clsAt', 'i32'],
+    ['$placeAt', 'i32'],
+    ['$startAt', 'i32'],
+    ['$countAt', 'i32'],
+    ['$primesAt', 'i32'],
+    ['$from', 'i32'],
+    ['$to', 'i32'],
+    ['$slotsAt', 'i32'],
+    ['$mask', 'i32'],
+    ['$shift', 'i32'],
+    ['$usedAt', 'i32'],
+    ['$pendingAt', 'i32'],
+    ['$productsAt', 'i32'],
+    ['$stateAt', 'i32'],
+    ['$hold', 'i32'],
+  ],
+  locals: [
+    ['$e', 'i32'],
+    ['$c', 'i32'],
+    ['$at', 'i32'],
+    ['$subsets', 'i32'],
+    ['$add', 'i32'],
+    ['$m', 'i32'],
+    ['$d', 'i32'],
+    ['$i', 'i32'],
+    ['$key', 'i32'],
+    ['$slot', 'i32'],
+    ['$fresh', 'i32'],
+    ['$held', 'i32'],
+  ],
+  body: `
+    local.get $stateAt i32.load offset=0 local.set $fresh
+    local.get $stateAt i32.load offset=4 local.set $held
+    local.get $productsAt i32.const 1 i32.store offset=0
+    local.get $from local.set $e
+    block $classes
+      loop $class
+        local.get $e local.get $to i32.ge_u br_if $classes
+        local.get $clsAt local.get $e i32.const 2 i32.shl i32.add i32.load offset=0 local.set $c
+        local.get $startAt local.get $c i32.const 2 i32.shl i32.add i32.load offset=0 i32.const 2 i32.shl
+        local.get $primesAt i32.add local.set $at
+        i32.const 1 local.get $placeAt local.get $e i32.const 2 i32.shl i32.add i32.load offset=0 i32.shl
+        local.set $subsets
+        local.get $countAt local.get $c i32.const 2 i32.shl i32.add i32.load offset=0 i32.const 1 i32.shl
+        local.set $add
+        i32.const 1 local.set $m
+        block $done
+          loop $subset
+            local.get $m local.get $subsets i32.ge_u br_if $done
+            ;; d' = the product of m without its lowest bit, times the prime of that bit
+            local.get $productsAt local.get $m i32.const 2 i32.shl i32.add
+            local.get $productsAt local.get $m local.get $m i32.const 1 i32.sub i32.and i32.const 2 i32.shl i32.add
+            i32.load offset=0
+            local.get $at local.get $m i32.ctz i32.const 2 i32.shl i32.add i32.load offset=0
+            i32.mul local.tee $d
+            i32.store offset=0
+            local.get $d i32.const -1640531535 i32.mul local.get $shift i32.shr_u local.set $i
+            block $counted
+              loop $probe
+                local.get $slotsAt local.get $i i32.const 3 i32.shl i32.add local.tee $slot
+                i32.load offset=0 local.tee $key
+                local.get $d i32.eq
+                if
+                  local.get $slot local.get $slot i32.load offset=4 local.get $add i32.add i32.store offset=4
+                  br $counted
+                end
+                local.get $key i32.eqz
+                if
+                  local.get $slot local.get $d i32.store offset=0
+                  local.get $slot local.get $add local.get $m i32.popcnt i32.const 1 i32.and i32.or i32.store offset=4
+                  local.get $usedAt local.get $fresh i32.const 2 i32.shl i32.add local.get $i i32.store offset=0
+                  local.get $fresh i32.const 1 i32.add local.set $fresh
+                  br $counted
+                end
+                local.get $i i32.const 1 i32.add local.get $mask i32.and local.set $i
+                br $probe
+              end
+            end
+            local.get $hold
+            if
+              local.get $pendingAt local.get $held i32.const 2 i32.shl i32.add local.get $i i32.store offset=0
+              local.get $held i32.const 1 i32.add local.set $held
+            end
+            local.get $m i32.const 1 i32.add local.set $m
+            br $subset
+          end
+        end
+        local.get $e i32.const 1 i32.add local.set $e
+        br $class
+      end
+    end
+    local.get $stateAt local.get $fresh i32.store offset=0
+    local.get $stateAt local.get $held i32.store offset=4`,
+};
+
+/**
+ * seagmDrain(slotsAt, usedAt, fresh, byCountAt): LargestPrimePass.drain's counting and emptying: for each of the
+ * `fresh` slots listed at usedAt, its d' (in the table at slotsAt, as seagmCount fills it) counted at byCountAt
+ * (i32 per number of cards c): d = d' q has one prime more than d', so -mu(d) is +1 when d' has an even number of
+ * primes, -1 when odd; only for c >= 2. Then the slot is emptied (its d' set to 0).
+ */
+const seagmDrainSource: FunctionSource = {
+  name: 'seagmDrain',
+  params: [
+    ['$slotsAt', 'i32'],
+    ['$usedAt', 'i32'],
+    ['$fresh', 'i32'],
+    ['$byCountAt', 'i32'],
+  ],
+  locals: [
+    ['$u', 'i32'],
+    ['$slot', 'i32'],
+    ['$word', 'i32'],
+    ['$at', 'i32'],
+  ],
+  body: `
+    block $drained
+      loop $each
+        local.get $u local.get $fresh i32.ge_u br_if $drained
+        local.get $slotsAt local.get $usedAt local.get $u i32.const 2 i32.shl i32.add i32.load offset=0
+        i32.const 3 i32.shl i32.add local.tee $slot i32.load offset=4 local.tee $word
+        i32.const 4 i32.ge_u
+        if
+          ;; 1 - 2 * (odd): +1 for an even d', -1 for an odd one
+          local.get $byCountAt local.get $word i32.const 1 i32.shr_u i32.const 2 i32.shl i32.add local.tee $at
+          local.get $at i32.load offset=0 i32.const 1 i32.add local.get $word i32.const 1 i32.and i32.const 1 i32.shl
+          i32.sub i32.store offset=0
+        end
+        local.get $slot i32.const 0 i32.store offset=0
+        local.get $u i32.const 1 i32.add local.set $u
+        br $each
+      end
+    end`,
+};
+
+// ---------------------------------------------------------------------------------------------------------
 // MAGIC's judge: a board's passages read, joined and checked for repeats in one call per stretch of input,
 // when the board's rooms are their own ids (src/games/magic/judge.ts, roomsAreIds). A contest board of 10^4
 // passages spans many stretches, so this loop reads passages, not whole tests; JavaScript reads N M P and
@@ -3162,6 +3315,8 @@ export function assembleKernel(): Uint8Array {
     multiplicationRunSource,
     abgameRunSource,
     partisanRunSource,
+    seagmCountSource,
+    seagmDrainSource,
     magicJoinSource,
     magicTallySource,
     magicBigReadSource,

@@ -15,8 +15,13 @@
  *   radical of a class below `upTo` (their counts are read off q's small table, at the slots their class's
  *   subsets already found), keeping every d aside for the rare search that goes further (completeTable).
  */
-import { ODD_BITS, type DivisorTable, type FastAnalysis } from './fast.js';
-import { MAX_DISTINCT_PRIMES32 } from '../../math/factor32.js';
+import type { DivisorTable, FastAnalysis } from './fast.js';
+import {
+  seagmCountKernel,
+  seagmDrainKernel,
+  seagmPassArea,
+  type SeagmPassArea,
+} from '../../math/u64-kernel.js';
 
 /** For each prime id p, the classes holding it: cls[e] and the prime's place in them, for e in [head[p], head[p + 1]). */
 export interface ClassesByPrime {
@@ -88,40 +93,70 @@ class WordList implements DivisorWords {
   }
 }
 
+/** The subsets d' > 1 to count under prime q: those of the primes below q of each class holding it. */
+function needOf(byPrime: ClassesByPrime, q: number): number {
+  const { head, place } = byPrime;
+  let need = 0;
+  for (let e = head[q] ?? 0; e < (head[q + 1] ?? 0); e++) need += (1 << (place[e] ?? 0)) - 1;
+  return need;
+}
+
+/** The slots of q's table for `need` subsets: at least twice as many, a power of two, at least 16. */
+function tableSize(need: number): number {
+  let size = 16;
+  while (size < 2 * need) size *= 2;
+  return size;
+}
+
 /**
- * The per-prime pass. Its steps are small methods on purpose: the judge runs them once, cold, and V8
- * compiles (and, on a branch it has not seen run yet, recompiles) a small function much sooner.
+ * The per-prime pass. Its counting runs in the WebAssembly kernel (seagmCount in scripts/u64-kernel-source.ts:
+ * on adversarial cards it is most of the judge's time); its other steps are small methods on purpose: the judge
+ * runs them once, cold, and V8 compiles (and, on a branch it has not seen run yet, recompiles) a small function
+ * much sooner.
  */
 class LargestPrimePass {
   // q's table: slots[2i] = d' (0: empty), slots[2i + 1] = (cards << 1) | (d' has an odd number of primes).
-  private slots = new Int32Array(32);
+  private readonly slots: Int32Array;
   private mask = 15;
   private shift = 28;
   /** The slots filled for q, and (for the classes below upTo) the slot of each of their subsets. */
-  private used = new Int32Array(16);
-  private pending = new Int32Array(16);
-  private fresh = 0;
-  private held = 0;
-  private readonly products = new Int32Array(1 << MAX_DISTINCT_PRIMES32);
+  private readonly used: Int32Array;
+  private readonly pending: Int32Array;
+  private readonly area: SeagmPassArea;
 
-  constructor(
-    private readonly a: FastAnalysis,
-    private readonly byPrime: ClassesByPrime,
-  ) {}
+  constructor(a: FastAnalysis, byPrime: ClassesByPrime) {
+    let most = 0;
+    for (let q = 0; q < a.primeIdCount; q++) most = Math.max(most, needOf(byPrime, q));
+    this.area = seagmPassArea(
+      {
+        cls: byPrime.cls,
+        place: byPrime.place,
+        start: a.classStart,
+        count: a.classCount,
+        primes: a.classPrimes,
+      },
+      tableSize(most),
+      most,
+      a.n,
+    );
+    ({ slots: this.slots, used: this.used, pending: this.pending } = this.area);
+  }
+
+  private get fresh(): number {
+    return this.area.fresh;
+  }
+
+  private get held(): number {
+    return this.area.held;
+  }
 
   /** Empty room for `need` subsets of q. */
   prepare(need: number): void {
-    let size = 16;
-    while (size < 2 * need) size *= 2;
-    if (2 * size > this.slots.length) this.slots = new Int32Array(2 * size);
-    if (this.used.length < need) {
-      this.used = new Int32Array(need);
-      this.pending = new Int32Array(need);
-    }
+    const size = tableSize(need);
     this.mask = size - 1;
     this.shift = 32 - Math.log2(size);
-    this.fresh = 0;
-    this.held = 0;
+    this.area.fresh = 0;
+    this.area.held = 0;
   }
 
   /**
@@ -129,40 +164,7 @@ class LargestPrimePass {
    * (d = q alone is counted by the caller); with `hold`, notes each subset's slot for hand.
    */
   count(from: number, to: number, hold: boolean): void {
-    const { cls, place } = this.byPrime;
-    const { classStart, classCount, classPrimes: primes } = this.a;
-    const { slots, mask, shift, used, pending, products } = this;
-    let fresh = this.fresh;
-    let held = this.held;
-    for (let e = from; e < to; e++) {
-      const c = cls[e] ?? 0;
-      const at = classStart[c] ?? 0;
-      const subsets = 1 << (place[e] ?? 0);
-      const add = (classCount[c] ?? 0) << 1;
-      products[0] = 1;
-      for (let m = 1; m < subsets; m++) {
-        const d = (products[m & (m - 1)] ?? 1) * (primes[at + 31 - Math.clz32(m & -m)] ?? 1);
-        products[m] = d;
-        let i = Math.imul(d, 0x9e3779b1) >>> shift;
-        for (;;) {
-          const key = slots[2 * i] ?? 0;
-          if (key === d) {
-            slots[2 * i + 1] = (slots[2 * i + 1] ?? 0) + add;
-            break;
-          }
-          if (key === 0) {
-            slots[2 * i] = d;
-            slots[2 * i + 1] = add | (ODD_BITS[m] ?? 0);
-            used[fresh++] = i;
-            break;
-          }
-          i = (i + 1) & mask;
-        }
-        if (hold) pending[held++] = i;
-      }
-    }
-    this.fresh = fresh;
-    this.held = held;
+    seagmCountKernel(this.area, from, to, this.mask, this.shift, hold);
   }
 
   /** The d = d' q of the held slots into `wanted` (repeats and all). Before drain, which empties them. */
@@ -172,18 +174,16 @@ class LargestPrimePass {
 
   /**
    * Adds q's d to byCount (d = d' q has one prime more than d': -mu(d) is +1 when d' has an even number of
-   * primes) and to `all` when given, emptying q's table.
+   * primes) and to `all` when given, emptying q's table (in the kernel, seagmDrain).
    */
-  drain(q: number, byCount: Float64Array, all: WordList | null): void {
-    const { slots, used } = this;
-    const fresh = this.fresh;
-    for (let u = 0; u < fresh; u++) {
-      const word = slots[2 * (used[u] ?? 0) + 1] ?? 0;
-      const count = word >>> 1;
-      if (count >= 2) byCount[count] = (byCount[count] ?? 0) + ((word & 1) === 1 ? -1 : 1);
-    }
-    if (all !== null) this.append(used, fresh, q, all);
-    for (let u = 0; u < fresh; u++) slots[2 * (used[u] ?? 0)] = 0;
+  drain(q: number, all: WordList | null): void {
+    if (all !== null) this.append(this.used, this.fresh, q, all);
+    seagmDrainKernel(this.area);
+  }
+
+  /** Per number of cards c >= 2, the sum of -mu(d) over the d counted so far with c_d = c. */
+  get byCount(): Int32Array {
+    return this.area.byCount;
   }
 
   /** Appends d = d' q with its table word for the first `count` slots listed in `list`. */
@@ -215,8 +215,8 @@ export function weightsByLargestPrime(
   upTo = a.classRadical.length,
 ): { counts: number[]; weights: number[]; all: DivisorWords | null } {
   const { head, cls, place } = byPrime;
-  const byCount = new Float64Array(a.n + 1);
   const pass = new LargestPrimePass(a, byPrime);
+  const byCount = pass.byCount;
   // Every d with its table word, for table.addSorted (each d turns up once: under its largest prime).
   const all = table === undefined ? null : new WordList(1 << 16);
   const partial = table !== undefined && upTo < a.classRadical.length;
@@ -225,14 +225,10 @@ export function weightsByLargestPrime(
   for (let q = 0; q < a.primeIdCount; q++) {
     const first = head[q] ?? 0;
     const last = head[q + 1] ?? 0;
-    // The subsets d' > 1 to count, and c_q: the cards of the classes holding q.
-    let need = 0;
+    // c_q: the cards of the classes holding q.
     let cards = 0;
-    for (let e = first; e < last; e++) {
-      need += (1 << (place[e] ?? 0)) - 1;
-      cards += a.classCount[cls[e] ?? 0] ?? 0;
-    }
-    pass.prepare(need);
+    for (let e = first; e < last; e++) cards += a.classCount[cls[e] ?? 0] ?? 0;
+    pass.prepare(needOf(byPrime, q));
     // q's value (every shared prime is held by some class).
     const qValue = a.classPrimes[(a.classStart[cls[first] ?? 0] ?? 0) + (place[first] ?? 0)] ?? 1;
     // d = q (d' = 1): c_q >= 2 cards (q is shared), -mu(q) = 1, one prime (odd).
@@ -247,7 +243,7 @@ export function weightsByLargestPrime(
       pass.count(split, last, false);
       pass.hand(qValue, wanted);
     } else pass.count(first, last, false);
-    pass.drain(qValue, byCount, all);
+    pass.drain(qValue, all);
   }
   if (table !== undefined && all !== null) {
     if (wanted !== null) table.addSorted(wanted.keys, wanted.words, wanted.length);
@@ -278,7 +274,7 @@ export function searchPrefix(a: FastAnalysis, budget: number): number {
 }
 
 /** The counts c >= 2 whose weight in `byCount` (indexed by c) is not 0, with those weights. */
-export function nonZeroWeights(byCount: Float64Array): { counts: number[]; weights: number[] } {
+export function nonZeroWeights(byCount: ArrayLike<number>): { counts: number[]; weights: number[] } {
   const out: { counts: number[]; weights: number[] } = { counts: [], weights: [] };
   for (let c = 2; c < byCount.length; c++) {
     const w = byCount[c] ?? 0;
