@@ -2120,6 +2120,159 @@ const seagmDrainSource: FunctionSource = {
     end`,
 };
 
+/**
+ * seagmClasses(primesAt, primeStartAt, primeIdAt, primeCountsAt, multAt, from, to, classOfAt, radicalAt,
+ * classCountAt, classStartAt, classPrimesAt, classPrimeIdsAt, sharedNumberAt, tableAt, shift, scratchAt,
+ * stateAt): classesOf in src/games/seagm/fast.ts for the distinct values `from` to `to` - 1 (i32 arrays all).
+ * Value i's primes are primes[primeStart[i] .. primeStart[i + 1]), their ids primeId[j]; a prime is shared when
+ * primeCounts[its id] >= 2. A value with shared primes goes to the class of their product (its radical), found
+ * in the table at tableAt (2^(32 - shift) slots of (radical, class); radical 0: empty; slot (radical *
+ * 0x9e3779b1) >>> shift, then the next ones), a new class when none: classOf[i] = its class (else -1), and
+ * classCount[c] += mult[i]. A new class c gets classRadical[c], classStart[c] and classStart[c + 1], and its
+ * shared primes at classPrimes from classStart[c] on, each with its shared prime's number at classPrimeIds (the
+ * shared primes numbered 0, 1, ... in order of first sight: sharedNumber[id] holds 1 + that number, 0: none
+ * yet). At stateAt (read and written back): the classes, the end of classPrimes, the sum of 2^k - 1 over the
+ * classes (k: their primes), and the shared primes numbered (i32 each). scratchAt: 2 * 9 i32 of scratch.
+ */
+const seagmClassesSource: FunctionSource = {
+  name: 'seagmClasses',
+  params: [
+    ['$primesAt', 'i32'],
+    ['$primeStartAt', 'i32'],
+    ['$primeIdAt', 'i32'],
+    ['$primeCountsAt', 'i32'],
+    ['$multAt', 'i32'],
+    ['$from', 'i32'],
+    ['$to', 'i32'],
+    ['$classOfAt', 'i32'],
+    ['$radicalAt', 'i32'],
+    ['$classCountAt', 'i32'],
+    ['$classStartAt', 'i32'],
+    ['$classPrimesAt', 'i32'],
+    ['$classPrimeIdsAt', 'i32'],
+    ['$sharedNumberAt', 'i32'],
+    ['$tableAt', 'i32'],
+    ['$shift', 'i32'],
+    ['$scratchAt', 'i32'],
+    ['$stateAt', 'i32'],
+  ],
+  locals: [
+    ['$i', 'i32'],
+    ['$j', 'i32'],
+    ['$end', 'i32'],
+    ['$k', 'i32'],
+    ['$id', 'i32'],
+    ['$p', 'i32'],
+    ['$radical', 'i32'],
+    ['$c', 'i32'],
+    ['$slot', 'i32'],
+    ['$at', 'i32'],
+    ['$key', 'i32'],
+    ['$number', 'i32'],
+    ['$classes', 'i32'],
+    ['$classEnd', 'i32'],
+    ['$subsetTotal', 'i32'],
+    ['$sharedCount', 'i32'],
+  ],
+  body: `
+    local.get $stateAt i32.load offset=0 local.set $classes
+    local.get $stateAt i32.load offset=4 local.set $classEnd
+    local.get $stateAt i32.load offset=8 local.set $subsetTotal
+    local.get $stateAt i32.load offset=12 local.set $sharedCount
+    local.get $from local.set $i
+    block $values
+      loop $value
+        local.get $i local.get $to i32.ge_u br_if $values
+        ;; the shared primes (to scratch, their ids 36 bytes further on) and their product
+        i32.const 0 local.set $k
+        i32.const 1 local.set $radical
+        local.get $primeStartAt local.get $i i32.const 2 i32.shl i32.add local.tee $at i32.load offset=0 local.set $j
+        local.get $at i32.load offset=4 local.set $end
+        block $primed
+          loop $prime
+            local.get $j local.get $end i32.ge_u br_if $primed
+            local.get $primeCountsAt
+            local.get $primeIdAt local.get $j i32.const 2 i32.shl i32.add i32.load offset=0 local.tee $id
+            i32.const 2 i32.shl i32.add i32.load offset=0 i32.const 2 i32.ge_s
+            if
+              local.get $primesAt local.get $j i32.const 2 i32.shl i32.add i32.load offset=0 local.set $p
+              local.get $scratchAt local.get $k i32.const 2 i32.shl i32.add local.tee $at local.get $p i32.store offset=0
+              local.get $at local.get $id i32.store offset=36
+              local.get $k i32.const 1 i32.add local.set $k
+              local.get $radical local.get $p i32.mul local.set $radical
+            end
+            local.get $j i32.const 1 i32.add local.set $j
+            br $prime
+          end
+        end
+        local.get $k i32.eqz
+        if
+          local.get $classOfAt local.get $i i32.const 2 i32.shl i32.add i32.const -1 i32.store offset=0
+        else
+          ;; the class of the radical: found, or a new one
+          local.get $radical i32.const -1640531535 i32.mul local.get $shift i32.shr_u local.set $slot
+          block $found
+            loop $probe
+              local.get $tableAt local.get $slot i32.const 3 i32.shl i32.add local.tee $at i32.load offset=0
+              local.tee $key local.get $radical i32.eq
+              if
+                local.get $at i32.load offset=4 local.set $c
+                br $found
+              end
+              local.get $key i32.eqz
+              if
+                local.get $at local.get $radical i32.store offset=0
+                local.get $at local.get $classes i32.store offset=4
+                local.get $classes local.set $c
+                ;; a new class: its radical, its shared primes with their numbers
+                local.get $radicalAt local.get $c i32.const 2 i32.shl i32.add local.get $radical i32.store offset=0
+                local.get $classStartAt local.get $c i32.const 2 i32.shl i32.add local.get $classEnd i32.store offset=0
+                i32.const 0 local.set $j
+                block $listed
+                  loop $list
+                    local.get $j local.get $k i32.ge_u br_if $listed
+                    local.get $sharedNumberAt
+                    local.get $scratchAt local.get $j i32.const 2 i32.shl i32.add i32.load offset=36
+                    i32.const 2 i32.shl i32.add local.tee $at i32.load offset=0 local.tee $number
+                    i32.eqz
+                    if
+                      local.get $sharedCount i32.const 1 i32.add local.tee $sharedCount local.set $number
+                      local.get $at local.get $number i32.store offset=0
+                    end
+                    local.get $classPrimeIdsAt local.get $classEnd i32.const 2 i32.shl i32.add
+                    local.get $number i32.const 1 i32.sub i32.store offset=0
+                    local.get $classPrimesAt local.get $classEnd i32.const 2 i32.shl i32.add
+                    local.get $scratchAt local.get $j i32.const 2 i32.shl i32.add i32.load offset=0 i32.store offset=0
+                    local.get $classEnd i32.const 1 i32.add local.set $classEnd
+                    local.get $j i32.const 1 i32.add local.set $j
+                    br $list
+                  end
+                end
+                local.get $classStartAt local.get $c i32.const 2 i32.shl i32.add local.get $classEnd i32.store offset=4
+                local.get $subsetTotal i32.const 1 local.get $k i32.shl i32.add i32.const 1 i32.sub local.set $subsetTotal
+                local.get $classes i32.const 1 i32.add local.set $classes
+                br $found
+              end
+              local.get $slot i32.const 1 i32.add i32.const -1 i32.const 32 local.get $shift i32.sub i32.shl
+              i32.const -1 i32.xor i32.and local.set $slot
+              br $probe
+            end
+          end
+          local.get $classOfAt local.get $i i32.const 2 i32.shl i32.add local.get $c i32.store offset=0
+          local.get $classCountAt local.get $c i32.const 2 i32.shl i32.add local.tee $at
+          local.get $at i32.load offset=0
+          local.get $multAt local.get $i i32.const 2 i32.shl i32.add i32.load offset=0 i32.add i32.store offset=0
+        end
+        local.get $i i32.const 1 i32.add local.set $i
+        br $value
+      end
+    end
+    local.get $stateAt local.get $classes i32.store offset=0
+    local.get $stateAt local.get $classEnd i32.store offset=4
+    local.get $stateAt local.get $subsetTotal i32.store offset=8
+    local.get $stateAt local.get $sharedCount i32.store offset=12`,
+};
+
 // ---------------------------------------------------------------------------------------------------------
 // MAGIC's judge: a board's passages read, joined and checked for repeats in one call per stretch of input,
 // when the board's rooms are their own ids (src/games/magic/judge.ts, roomsAreIds). A contest board of 10^4
@@ -3315,6 +3468,7 @@ export function assembleKernel(): Uint8Array {
     multiplicationRunSource,
     abgameRunSource,
     partisanRunSource,
+    seagmClassesSource,
     seagmCountSource,
     seagmDrainSource,
     magicJoinSource,

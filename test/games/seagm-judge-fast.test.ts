@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runs } from '../support/runs.js';
 import { seagm } from '../../src/games/seagm/index.js';
-import { analyseFast, DivisorTable, IndexMap } from '../../src/games/seagm/fast.js';
+import { analyseFast, DivisorTable } from '../../src/games/seagm/fast.js';
+import { seagmClassesKernel } from '../../src/math/u64-kernel.js';
 import {
   classesByPrime,
   completeTable,
@@ -284,33 +285,96 @@ describe('SEAGM divisor table: sorted bulk inserts', () => {
   });
 });
 
-describe('SEAGM index map (prime and class ids)', () => {
-  it('keeps the ids of 5,000 keys through several growths from the smallest size', () => {
-    const map = new IndexMap(0);
-    const keys = Array.from({ length: 5000 }, (_, i) => 100_003 * (i + 1));
-    keys.forEach((k, i) => expect(map.idOf(k)).toBe(i));
-    const again = keys.map((k) => map.idOf(k));
-    expect(again).toEqual(keys.map((_, i) => i));
-    expect(map.size).toBe(5000);
-  });
+describe('SEAGM classes of values, in the kernel', () => {
+  /** The classes by definition: a value's shared primes (those of an id with a count of 2 or more), their product. */
+  function classesByDefinition(
+    multiplicity: readonly number[],
+    lists: readonly (readonly number[])[],
+    primeOf: readonly number[],
+    counts: readonly number[],
+  ) {
+    const classOf: number[] = [];
+    const radicals = new Map<number, number>();
+    const numbers = new Map<number, number>();
+    const out = {
+      radical: [] as number[],
+      start: [0],
+      primes: [] as number[],
+      ids: [] as number[],
+      count: [] as number[],
+    };
+    let subsetTotal = 0;
+    lists.forEach((ids, i) => {
+      const shared = ids.filter((id) => (counts[id] ?? 0) >= 2);
+      if (shared.length === 0) {
+        classOf.push(-1);
+        return;
+      }
+      const radical = shared.reduce((r, id) => r * (primeOf[id] ?? 1), 1);
+      let c = radicals.get(radical);
+      if (c === undefined) {
+        c = radicals.size;
+        radicals.set(radical, c);
+        out.radical.push(radical);
+        for (const id of shared) {
+          if (!numbers.has(id)) numbers.set(id, numbers.size);
+          out.ids.push(numbers.get(id) ?? -1);
+          out.primes.push(primeOf[id] ?? 0);
+        }
+        out.start.push(out.primes.length);
+        out.count.push(0);
+        subsetTotal += 2 ** shared.length - 1;
+      }
+      classOf.push(c);
+      out.count[c] = (out.count[c] ?? 0) + (multiplicity[i] ?? 0);
+    });
+    return {
+      classOf,
+      classRadical: out.radical,
+      classStart: out.start,
+      classPrimes: out.primes,
+      classCount: out.count,
+      classPrimeIds: out.ids,
+      primeIdCount: numbers.size,
+      subsetTotal,
+    };
+  }
 
-  it('hands out ids in first-seen order and keeps them as it grows', () => {
+  // The first nine primes multiply to 223,092,870: every radical fits 31 bits.
+  const primeOf = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
+
+  it('puts values in classes, numbers the shared primes and counts the cards as the definition does', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.integer({ min: 1, max: 2_000_000_000 }), { maxLength: 6000, size: 'max' }),
-        fc.integer({ min: 0, max: 3000 }),
-        (keys, expected) => {
-          const map = new IndexMap(expected);
-          const first = new Map<number, number>();
-          for (const k of keys) {
-            if (!first.has(k)) first.set(k, first.size);
-            expect(map.idOf(k)).toBe(first.get(k));
-          }
-          expect(map.size).toBe(first.size);
-          // Every key again, after all the growing: the same ids; idOr stores `fresh` only for a new key.
-          for (const [k, id] of first) expect(map.idOr(k, -5)).toBe(id);
-          expect(map.idOr(2_000_000_001, 77)).toBe(77);
-          expect(map.idOf(2_000_000_001)).toBe(77);
+        fc.array(
+          fc.tuple(fc.integer({ min: 1, max: 5 }), fc.uniqueArray(fc.nat(8), { maxLength: 9 }), fc.nat(3)),
+          { maxLength: 12_000 },
+        ),
+        fc.array(fc.nat(3), { minLength: 9, maxLength: 9 }),
+        fc.nat(3),
+        (drawn, counts, shiftIds) => {
+          // The ids of the nine primes in some order, so that a value's primes need not come sorted by id.
+          const ids = (list: readonly number[]) => list.map((id) => (id + shiftIds) % 9);
+          const multiplicity = drawn.map(([m]) => m);
+          const lists = drawn.map(([, list]) => ids(list));
+          const primeStart = [0];
+          for (const list of lists) primeStart.push((primeStart.at(-1) ?? 0) + list.length);
+          const got = seagmClassesKernel(Int32Array.from(multiplicity), {
+            primes: Int32Array.from(lists.flat().map((id) => primeOf[id] ?? 0)),
+            primeStart: Int32Array.from(primeStart),
+            primeIdAt: Int32Array.from(lists.flat()),
+            primeCounts: Int32Array.from(counts),
+          });
+          const plain = {
+            ...got,
+            classOf: [...got.classOf],
+            classRadical: [...got.classRadical],
+            classStart: [...got.classStart],
+            classPrimes: [...got.classPrimes],
+            classCount: [...got.classCount],
+            classPrimeIds: [...got.classPrimeIds],
+          };
+          expect(plain).toEqual(classesByDefinition(multiplicity, lists, primeOf, counts));
         },
       ),
       { numRuns: runs(60) },

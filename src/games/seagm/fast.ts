@@ -17,6 +17,7 @@
  * kept beside the divisor table instead of in a Map.
  */
 import { distinctPrimesOfAll, MAX_DISTINCT_PRIMES32 } from '../../math/factor32.js';
+import { seagmClassesKernel } from '../../math/u64-kernel.js';
 
 /** ODD_BITS[m] = 1 when the bitmask m (below 2^9) has an odd number of bits: omega of that subset is odd. */
 export const ODD_BITS = (() => {
@@ -229,67 +230,6 @@ function gcd(a: number, b: number): number {
   return a;
 }
 
-/**
- * Small open-addressing map from a positive int32 to a dense index, for primes and class radicals. Key and
- * id sit side by side (slots[2i], slots[2i + 1]), so a lookup waits on one cache line.
- */
-export class IndexMap {
-  private slots: Int32Array;
-  private mask: number;
-  private shift: number;
-  size = 0;
-  /** Starts with room for `expected` keys (at most half full) and grows as needed. */
-  constructor(expected: number) {
-    let cap = 1024;
-    // Stryker disable next-line ConditionalExpression,ArithmeticOperator: only the first capacity: the map grows as needed
-    while (cap < expected * 2) cap *= 2;
-    this.slots = new Int32Array(2 * cap);
-    this.mask = cap - 1;
-    this.shift = 32 - Math.log2(cap);
-  }
-  /** The id of key, handing out the next one (the number of keys so far) on first sight. */
-  idOf(key: number): number {
-    return this.idOr(key, this.size);
-  }
-
-  /** The id stored for key, or on first sight `fresh`, which is then stored as its id. */
-  idOr(key: number, fresh: number): number {
-    // Same probe as the table above, written out on purpose: speed (inlined inner loop, no call per probe).
-    const slots = this.slots;
-    let i = Math.imul(key, 0x9e3779b1) >>> this.shift;
-    for (;;) {
-      const k = slots[2 * i] ?? 0;
-      if (k === key) return slots[2 * i + 1] ?? 0;
-      if (k === 0) break;
-      // Stryker disable next-line ArithmeticOperator: idOr is the map's only probe, so stepping backwards finds every key too
-      i = (i + 1) & this.mask;
-    }
-    slots[2 * i] = key;
-    slots[2 * i + 1] = fresh;
-    // Stryker disable next-line EqualityOperator: growing one key sooner holds the same entries
-    if (++this.size * 2 > this.mask) this.grow();
-    return fresh;
-  }
-
-  private grow(): void {
-    const old = this.slots;
-    const cap = old.length; // twice the slots
-    const slots = new Int32Array(2 * cap);
-    const mask = cap - 1;
-    this.shift -= 1;
-    for (let j = 0; j < old.length; j += 2) {
-      const key = old[j] ?? 0;
-      if (key === 0) continue;
-      let i = Math.imul(key, 0x9e3779b1) >>> this.shift;
-      while ((slots[2 * i] ?? 0) !== 0) i = (i + 1) & mask;
-      slots[2 * i] = key;
-      slots[2 * i + 1] = old[j + 1] ?? 0;
-    }
-    this.slots = slots;
-    this.mask = mask;
-  }
-}
-
 /** Distinct values of sorted cards, ascending, with multiplicities and the gcd of all. */
 function distinctValues(sorted: ArrayLike<number>): {
   values: Int32Array;
@@ -335,7 +275,12 @@ function factorValues(values: Int32Array, multiplicity: Int32Array): Factored {
   return { primes, primeStart: starts, primeIdAt: ids, primeCounts: sums };
 }
 
-/** Classes by the product of the shared primes (FastAnalysis's class fields). */
+/**
+ * Classes by the product of the shared primes (FastAnalysis's class fields), in the kernel (seagmClassesKernel):
+ * a value's class is the product of its primes that divide at least two cards (none: no class, -1). The shared
+ * primes get ids of their own, 0 .. primeIdCount - 1 in order of first sight, so that lean.ts's passes over the
+ * prime ids skip the unshared ones.
+ */
 function classesOf(
   multiplicity: Int32Array,
   f: Factored,
@@ -350,72 +295,7 @@ function classesOf(
   | 'primeIdCount'
   | 'subsetTotal'
 > {
-  const { primes, primeStart, primeIdAt, primeCounts } = f;
-  const distinct = multiplicity.length;
-  const end = primeStart[distinct] ?? 0;
-  const classOf = new Int32Array(distinct).fill(-1);
-  // At most one class per value (half as many on random cards, nearly as many on adversarial ones): sized
-  // for that, so that it never grows (see primeIds).
-  const classIds = new IndexMap(distinct);
-  const classRadical = new Int32Array(distinct);
-  const classCount = new Int32Array(distinct);
-  const classStart = new Int32Array(distinct + 1);
-  const classPrimes = new Int32Array(end);
-  const classPrimeIds = new Int32Array(end);
-  let classes = 0;
-  let classEnd = 0;
-  let subsetTotal = 0;
-  const shared = new Int32Array(MAX_DISTINCT_PRIMES32);
-  const sharedIds = new Int32Array(MAX_DISTINCT_PRIMES32);
-  // The shared primes get ids of their own, 0 .. sharedCount - 1 (sharedNumber[id] = 1 + that id, 0: none
-  // yet), so that lean.ts's passes over the prime ids skip the unshared ones.
-  const sharedNumber = new Int32Array(primeCounts.length);
-  let sharedCount = 0;
-  for (let i = 0; i < distinct; i++) {
-    let k = 0;
-    let radical = 1;
-    for (let j = primeStart[i] ?? 0; j < (primeStart[i + 1] ?? 0); j++) {
-      const id = primeIdAt[j] ?? 0;
-      if ((primeCounts[id] ?? 0) >= 2) {
-        const p = primes[j] ?? 0;
-        sharedIds[k] = id;
-        shared[k++] = p;
-        radical *= p;
-      }
-    }
-    if (k === 0) continue;
-    const c = classIds.idOf(radical);
-    if (c === classes) {
-      classRadical[c] = radical;
-      classStart[c] = classEnd;
-      for (let j = 0; j < k; j++) {
-        const id = sharedIds[j] ?? 0;
-        let number = sharedNumber[id] ?? 0;
-        if (number === 0) {
-          number = ++sharedCount;
-          sharedNumber[id] = number;
-        }
-        classPrimeIds[classEnd] = number - 1;
-        classPrimes[classEnd++] = shared[j] ?? 0;
-      }
-      classStart[c + 1] = classEnd;
-      // Stryker disable next-line AssignmentOperator,ArithmeticOperator: only sizes the divisor table up front; addSubsets grows it as needed
-      subsetTotal += (1 << k) - 1;
-      classes++;
-    }
-    classOf[i] = c;
-    classCount[c] = (classCount[c] ?? 0) + (multiplicity[i] ?? 0);
-  }
-  return {
-    classOf,
-    classRadical: classRadical.subarray(0, classes),
-    classStart: classStart.subarray(0, classes + 1),
-    classPrimes: classPrimes.subarray(0, classEnd),
-    classCount: classCount.subarray(0, classes),
-    classPrimeIds: classPrimeIds.subarray(0, classEnd),
-    primeIdCount: sharedCount,
-    subsetTotal,
-  };
+  return seagmClassesKernel(multiplicity, f);
 }
 
 /** `fill` false leaves the divisor table empty, for a caller that fills what it needs (see lean.ts). */
