@@ -1969,6 +1969,100 @@ const partisanRunSource: FunctionSource = {
 };
 
 // ---------------------------------------------------------------------------------------------------------
+// A judge's list of numbers (SEAGM's cards): read in the kernel, a stretch of input at a time.
+
+/**
+ * readInts(in, inEnd, eof, maxTests, out, stateAt, lo, hi) -> numbers: up to maxTests plain decimals of 1 to 10
+ * digits from lo to hi (unsigned), each after whitespace and ended by whitespace (or by the end when eof is 1),
+ * read from [in, inEnd) and written from `out` on (i32 each). It stops before the first token that is anything
+ * else (a token at the end of the bytes, a sign, a number out of range, more digits), which the JavaScript
+ * reader then takes the careful way. At stateAt: where reading stopped, the newlines up to there, `out` there.
+ */
+const readIntsSource: FunctionSource = {
+  name: 'readInts',
+  params: [
+    ['$in', 'i32'],
+    ['$inEnd', 'i32'],
+    ['$eof', 'i32'],
+    ['$maxTests', 'i32'],
+    ['$out', 'i32'],
+    ['$stateAt', 'i32'],
+    ['$lo', 'i32'],
+    ['$hi', 'i32'],
+  ],
+  result: 'i32',
+  locals: [...RUN_LOCALS, ['$start', 'i32'], ['$wide', 'i64']],
+  body: judgeLoop(`
+        ${wideDecimal('$wide', 10)}
+        local.get $wide local.get $lo i64.extend_i32_u i64.lt_u br_if $stop
+        local.get $hi i64.extend_i32_u local.get $wide i64.lt_u br_if $stop
+        ${testRead}
+        local.get $out local.get $wide i32.wrap_i64 i32.store offset=0
+        local.get $out i32.const 4 i32.add local.set $out`),
+};
+
+/**
+ * radixPass(srcAt, dstAt, count, shift, countsAt): one pass of an LSD radix sort of `count` non-negative i32 at
+ * srcAt into dstAt (stable), by their byte (value >>> shift) & 255; countsAt: 256 i32 of scratch.
+ */
+const radixPassSource: FunctionSource = {
+  name: 'radixPass',
+  params: [
+    ['$srcAt', 'i32'],
+    ['$dstAt', 'i32'],
+    ['$count', 'i32'],
+    ['$shift', 'i32'],
+    ['$countsAt', 'i32'],
+  ],
+  locals: [
+    ['$i', 'i32'],
+    ['$v', 'i32'],
+    ['$at', 'i32'],
+    ['$sum', 'i32'],
+    ['$next', 'i32'],
+  ],
+  body: `
+    local.get $countsAt i32.const 0 i32.const 1024 memory.fill
+    block $counted
+      loop $count
+        local.get $i local.get $count i32.ge_u br_if $counted
+        local.get $countsAt
+        local.get $srcAt local.get $i i32.const 2 i32.shl i32.add i32.load offset=0 local.get $shift i32.shr_u
+        i32.const 255 i32.and i32.const 2 i32.shl i32.add local.tee $at
+        local.get $at i32.load offset=0 i32.const 1 i32.add i32.store offset=0
+        local.get $i i32.const 1 i32.add local.set $i
+        br $count
+      end
+    end
+    ;; each byte's first place
+    i32.const 0 local.set $i
+    block $summed
+      loop $sum
+        local.get $i i32.const 256 i32.ge_u br_if $summed
+        local.get $countsAt local.get $i i32.const 2 i32.shl i32.add local.tee $at i32.load offset=0 local.set $next
+        local.get $at local.get $sum i32.store offset=0
+        local.get $sum local.get $next i32.add local.set $sum
+        local.get $i i32.const 1 i32.add local.set $i
+        br $sum
+      end
+    end
+    i32.const 0 local.set $i
+    block $moved
+      loop $move
+        local.get $i local.get $count i32.ge_u br_if $moved
+        local.get $countsAt
+        local.get $srcAt local.get $i i32.const 2 i32.shl i32.add i32.load offset=0 local.tee $v
+        local.get $shift i32.shr_u i32.const 255 i32.and i32.const 2 i32.shl i32.add local.tee $at
+        i32.load offset=0 local.set $next
+        local.get $at local.get $next i32.const 1 i32.add i32.store offset=0
+        local.get $dstAt local.get $next i32.const 2 i32.shl i32.add local.get $v i32.store offset=0
+        local.get $i i32.const 1 i32.add local.set $i
+        br $move
+      end
+    end`,
+};
+
+// ---------------------------------------------------------------------------------------------------------
 // SEAGM's judge: the subsets of the classes' primes counted per largest prime (src/games/seagm/lean.ts).
 
 /**
@@ -3468,6 +3562,8 @@ export function assembleKernel(): Uint8Array {
     multiplicationRunSource,
     abgameRunSource,
     partisanRunSource,
+    readIntsSource,
+    radixPassSource,
     seagmClassesSource,
     seagmCountSource,
     seagmDrainSource,
