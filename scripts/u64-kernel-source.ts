@@ -2066,6 +2066,58 @@ const radixPassSource: FunctionSource = {
 // SEAGM's judge: the subsets of the classes' primes counted per largest prime (src/games/seagm/lean.ts).
 
 /**
+ * seagmByPrime(idsAt, startAt, from, to, nextAt, clsAt, placeAt): classesByPrime in src/games/seagm/lean.ts for
+ * the classes `from` to `to` - 1 (class c's shared primes' ids at idsAt from start[c] to start[c + 1], i32 each):
+ * each (class, prime) goes to its prime's list at the next free entry e (next[id], moved on): cls[e] = c and
+ * place[e] = the prime's place among its class's.
+ */
+const seagmByPrimeSource: FunctionSource = {
+  name: 'seagmByPrime',
+  params: [
+    ['$idsAt', 'i32'],
+    ['$startAt', 'i32'],
+    ['$from', 'i32'],
+    ['$to', 'i32'],
+    ['$nextAt', 'i32'],
+    ['$clsAt', 'i32'],
+    ['$placeAt', 'i32'],
+  ],
+  locals: [
+    ['$c', 'i32'],
+    ['$j', 'i32'],
+    ['$first', 'i32'],
+    ['$end', 'i32'],
+    ['$at', 'i32'],
+    ['$e', 'i32'],
+  ],
+  body: `
+    local.get $from local.set $c
+    block $classes
+      loop $class
+        local.get $c local.get $to i32.ge_u br_if $classes
+        local.get $startAt local.get $c i32.const 2 i32.shl i32.add local.tee $at i32.load offset=0
+        local.tee $first local.set $j
+        local.get $at i32.load offset=4 local.set $end
+        block $primes
+          loop $prime
+            local.get $j local.get $end i32.ge_u br_if $primes
+            local.get $nextAt local.get $idsAt local.get $j i32.const 2 i32.shl i32.add i32.load offset=0
+            i32.const 2 i32.shl i32.add local.tee $at i32.load offset=0 local.set $e
+            local.get $at local.get $e i32.const 1 i32.add i32.store offset=0
+            local.get $clsAt local.get $e i32.const 2 i32.shl i32.add local.get $c i32.store offset=0
+            local.get $placeAt local.get $e i32.const 2 i32.shl i32.add local.get $j local.get $first i32.sub
+            i32.store offset=0
+            local.get $j i32.const 1 i32.add local.set $j
+            br $prime
+          end
+        end
+        local.get $c i32.const 1 i32.add local.set $c
+        br $class
+      end
+    end`,
+};
+
+/**
  * seagmCount(clsAt, placeAt, startAt, countAt, primesAt, from, to, slotsAt, mask, shift, usedAt, pendingAt,
  * productsAt, stateAt, hold): LargestPrimePass.count in src/games/seagm/lean.ts. For the classes listed at e in
  * [from, to) under one prime q (class cls[e], q at place[e] among its primes), every subset d' > 1 of the primes
@@ -3565,6 +3617,7 @@ export function assembleKernel(): Uint8Array {
     readIntsSource,
     radixPassSource,
     seagmClassesSource,
+    seagmByPrimeSource,
     seagmCountSource,
     seagmDrainSource,
     magicJoinSource,

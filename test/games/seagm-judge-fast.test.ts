@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { runs } from '../support/runs.js';
 import { seagm } from '../../src/games/seagm/index.js';
 import { analyseFast, DivisorTable } from '../../src/games/seagm/fast.js';
-import { seagmClassesKernel } from '../../src/math/u64-kernel.js';
+import { seagmByPrimeKernel, seagmClassesKernel } from '../../src/math/u64-kernel.js';
 import {
   classesByPrime,
   completeTable,
@@ -257,6 +257,39 @@ describe('SEAGM divisor counts by largest prime (lean.ts)', () => {
   });
 });
 
+describe('SEAGM classes by prime, in the kernel', () => {
+  it('lists each prime id with the classes holding it, in order, as the definition does, over thousands of classes', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }).chain((idCount) =>
+          fc.tuple(
+            fc.constant(idCount),
+            fc.array(fc.uniqueArray(fc.nat(idCount - 1), { maxLength: Math.min(9, idCount) }), {
+              maxLength: 9_000,
+              size: 'max',
+            }),
+          ),
+        ),
+        ([idCount, classes]) => {
+          const start = [0];
+          for (const ids of classes) start.push((start.at(-1) ?? 0) + ids.length);
+          const got = seagmByPrimeKernel(Int32Array.from(classes.flat()), Int32Array.from(start), idCount);
+          const lists = Array.from({ length: idCount }, () => [] as [number, number][]);
+          classes.forEach((ids, c) => ids.forEach((id, place) => lists[id]?.push([c, place])));
+          const head = [0];
+          for (const list of lists) head.push((head.at(-1) ?? 0) + list.length);
+          expect({ head: [...got.head], cls: [...got.cls], place: [...got.place] }).toEqual({
+            head,
+            cls: lists.flatMap((list) => list.map(([c]) => c)),
+            place: lists.flatMap((list) => list.map(([, place]) => place)),
+          });
+        },
+      ),
+      { numRuns: runs(40), endOnFailure: true },
+    );
+  });
+});
+
 describe('SEAGM divisor table: sorted bulk inserts', () => {
   it('holds what adding the keys one by one holds, repeats or not, growing as needed', () => {
     fc.assert(
@@ -348,7 +381,7 @@ describe('SEAGM classes of values, in the kernel', () => {
       fc.property(
         fc.array(
           fc.tuple(fc.integer({ min: 1, max: 5 }), fc.uniqueArray(fc.nat(8), { maxLength: 9 }), fc.nat(3)),
-          { maxLength: 12_000 },
+          { maxLength: 12_000, size: 'max' },
         ),
         fc.array(fc.nat(3), { minLength: 9, maxLength: 9 }),
         fc.nat(3),
@@ -377,7 +410,7 @@ describe('SEAGM classes of values, in the kernel', () => {
           expect(plain).toEqual(classesByDefinition(multiplicity, lists, primeOf, counts));
         },
       ),
-      { numRuns: runs(60) },
+      { numRuns: runs(60), endOnFailure: true },
     );
   });
 });

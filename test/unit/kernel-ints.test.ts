@@ -55,7 +55,7 @@ describe('kernel: a list of numbers', () => {
     const space = fc.constantFrom([32], [10], [9], [13, 10], [11], [12], [32, 32], [10, 10]);
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(token, space), { maxLength: 30 }),
+        fc.array(fc.tuple(token, space), { maxLength: 30, size: 'max' }),
         fc.nat(2),
         fc.boolean(),
         fc.constantFrom([1, 1_000_000_000], [0, 2 ** 31 - 1], [5, 17]),
@@ -102,7 +102,7 @@ describe('kernel: radix sort', () => {
             fc.integer({ min: 0, max: 300 }),
             fc.constantFrom(0, 255, 256, 65_535, 65_536, 2 ** 24, 2 ** 31 - 1),
           ),
-          { maxLength: 3000 },
+          { maxLength: 3000, size: 'max' },
         ),
         (values) => {
           const sorted = Int32Array.from(values);

@@ -17,6 +17,7 @@
  */
 import type { DivisorTable, FastAnalysis } from './fast.js';
 import {
+  seagmByPrimeKernel,
   seagmCountKernel,
   seagmDrainKernel,
   seagmPassArea,
@@ -31,29 +32,7 @@ export interface ClassesByPrime {
 }
 
 export function classesByPrime(a: FastAnalysis): ClassesByPrime {
-  const ids = a.classPrimeIds;
-  const head = new Int32Array(a.primeIdCount + 1);
-  for (let j = 0; j < ids.length; j++) {
-    const p = (ids[j] ?? 0) + 1;
-    head[p] = (head[p] ?? 0) + 1;
-  }
-  for (let p = 0; p < a.primeIdCount; p++) head[p + 1] = (head[p + 1] ?? 0) + (head[p] ?? 0);
-  const next = head.slice(0, a.primeIdCount);
-  const cls = new Int32Array(ids.length);
-  const place = new Int32Array(ids.length);
-  const classes = a.classRadical.length;
-  for (let c = 0; c < classes; c++) {
-    const from = a.classStart[c] ?? 0;
-    const to = a.classStart[c + 1] ?? 0;
-    for (let j = from; j < to; j++) {
-      const p = ids[j] ?? 0;
-      const e = next[p] ?? 0;
-      next[p] = e + 1;
-      cls[e] = c;
-      place[e] = j - from;
-    }
-  }
-  return { head, cls, place };
+  return seagmByPrimeKernel(a.classPrimeIds, a.classStart, a.primeIdCount);
 }
 
 /** Every d with its table word ((c_d << 5) | (omega(d) even)), for DivisorTable.addSorted. */
