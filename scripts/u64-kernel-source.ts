@@ -2419,6 +2419,130 @@ const seagmClassesSource: FunctionSource = {
     local.get $stateAt local.get $sharedCount i32.store offset=12`,
 };
 
+/**
+ * seagmMostNeed(headAt, placeAt, qCount) -> the most subsets d' > 1 any prime q counts (LargestPrimePass's
+ * largest table): per q, the sum of 2^place[e] - 1 over its entries e from head[q] to head[q + 1] (i32 each).
+ */
+const seagmMostNeedSource: FunctionSource = {
+  name: 'seagmMostNeed',
+  params: [
+    ['$headAt', 'i32'],
+    ['$placeAt', 'i32'],
+    ['$qCount', 'i32'],
+  ],
+  result: 'i32',
+  locals: [
+    ['$q', 'i32'],
+    ['$e', 'i32'],
+    ['$last', 'i32'],
+    ['$need', 'i32'],
+    ['$most', 'i32'],
+  ],
+  body: `
+    block $primes
+      loop $prime
+        local.get $q local.get $qCount i32.ge_u br_if $primes
+        local.get $headAt local.get $q i32.const 2 i32.shl i32.add local.tee $e i32.load offset=4 local.set $last
+        local.get $e i32.load offset=0 local.set $e
+        i32.const 0 local.set $need
+        block $entries
+          loop $entry
+            local.get $e local.get $last i32.ge_u br_if $entries
+            local.get $need i32.const 1 local.get $placeAt local.get $e i32.const 2 i32.shl i32.add i32.load offset=0
+            i32.shl i32.add i32.const 1 i32.sub local.set $need
+            local.get $e i32.const 1 i32.add local.set $e
+            br $entry
+          end
+        end
+        local.get $need local.get $most local.get $need local.get $most i32.gt_u select local.set $most
+        local.get $q i32.const 1 i32.add local.set $q
+        br $prime
+      end
+    end
+    local.get $most`,
+};
+
+/**
+ * seagmWeights(qFrom, qTo, headAt, clsAt, placeAt, startAt, countAt, primesAt, slotsAt, usedAt, pendingAt,
+ * productsAt, stateAt, byCountAt): weightsByLargestPrime in src/games/seagm/lean.ts without a divisor table, for
+ * the primes q from qFrom to qTo - 1: per q, its cards c_q (the cards of the classes holding it) count d = q at
+ * byCount[c_q], and every d = d' q through q's table, sized for its subsets (seagmCount, then seagmDrain).
+ */
+const seagmWeightsSource: FunctionSource = {
+  name: 'seagmWeights',
+  params: [
+    ['$qFrom', 'i32'],
+    ['$qTo', 'i32'],
+    ['$headAt', 'i32'],
+    ['$clsAt', 'i32'],
+    ['$placeAt', 'i32'],
+    ['$startAt', 'i32'],
+    ['$countAt', 'i32'],
+    ['$primesAt', 'i32'],
+    ['$slotsAt', 'i32'],
+    ['$usedAt', 'i32'],
+    ['$pendingAt', 'i32'],
+    ['$productsAt', 'i32'],
+    ['$stateAt', 'i32'],
+    ['$byCountAt', 'i32'],
+  ],
+  locals: [
+    ['$q', 'i32'],
+    ['$e', 'i32'],
+    ['$first', 'i32'],
+    ['$last', 'i32'],
+    ['$need', 'i32'],
+    ['$cards', 'i32'],
+    ['$size', 'i32'],
+    ['$at', 'i32'],
+  ],
+  body: `
+    local.get $qFrom local.set $q
+    block $primes
+      loop $prime
+        local.get $q local.get $qTo i32.ge_u br_if $primes
+        local.get $headAt local.get $q i32.const 2 i32.shl i32.add local.tee $e i32.load offset=4 local.set $last
+        local.get $e i32.load offset=0 local.tee $first local.set $e
+        i32.const 0 local.set $need
+        i32.const 0 local.set $cards
+        block $entries
+          loop $entry
+            local.get $e local.get $last i32.ge_u br_if $entries
+            local.get $need i32.const 1 local.get $placeAt local.get $e i32.const 2 i32.shl i32.add i32.load offset=0
+            i32.shl i32.add i32.const 1 i32.sub local.set $need
+            local.get $cards
+            local.get $countAt local.get $clsAt local.get $e i32.const 2 i32.shl i32.add i32.load offset=0
+            i32.const 2 i32.shl i32.add i32.load offset=0 i32.add local.set $cards
+            local.get $e i32.const 1 i32.add local.set $e
+            br $entry
+          end
+        end
+        ;; d = q: one prime, -mu(q) = 1
+        local.get $byCountAt local.get $cards i32.const 2 i32.shl i32.add local.tee $at
+        local.get $at i32.load offset=0 i32.const 1 i32.add i32.store offset=0
+        ;; q's table: at least twice its subsets, a power of two, at least 16
+        i32.const 16 local.set $size
+        block $sized
+          loop $grow
+            local.get $size local.get $need i32.const 1 i32.shl i32.ge_u br_if $sized
+            local.get $size i32.const 1 i32.shl local.set $size
+            br $grow
+          end
+        end
+        local.get $stateAt i64.const 0 i64.store offset=0
+        local.get $clsAt local.get $placeAt local.get $startAt local.get $countAt local.get $primesAt
+        local.get $first local.get $last local.get $slotsAt
+        local.get $size i32.const 1 i32.sub local.get $size i32.clz i32.const 1 i32.add
+        local.get $usedAt local.get $pendingAt local.get $productsAt local.get $stateAt i32.const 0
+        call $seagmCount
+        local.get $slotsAt local.get $usedAt local.get $stateAt i32.load offset=0 local.get $byCountAt
+        call $seagmDrain
+        local.get $q i32.const 1 i32.add local.set $q
+        br $prime
+      end
+    end`,
+};
+
 // ---------------------------------------------------------------------------------------------------------
 // MAGIC's judge: a board's passages read, joined and checked for repeats in one call per stretch of input,
 // when the board's rooms are their own ids (src/games/magic/judge.ts, roomsAreIds). A contest board of 10^4
@@ -3620,6 +3744,8 @@ export function assembleKernel(): Uint8Array {
     seagmByPrimeSource,
     seagmCountSource,
     seagmDrainSource,
+    seagmMostNeedSource,
+    seagmWeightsSource,
     magicJoinSource,
     magicTallySource,
     magicBigReadSource,

@@ -21,6 +21,7 @@ import {
   seagmCountKernel,
   seagmDrainKernel,
   seagmPassArea,
+  seagmWeightsKernel,
   type SeagmPassArea,
 } from '../../math/u64-kernel.js';
 
@@ -104,21 +105,23 @@ class LargestPrimePass {
   private readonly area: SeagmPassArea;
 
   constructor(a: FastAnalysis, byPrime: ClassesByPrime) {
-    let most = 0;
-    for (let q = 0; q < a.primeIdCount; q++) most = Math.max(most, needOf(byPrime, q));
     this.area = seagmPassArea(
       {
+        head: byPrime.head,
         cls: byPrime.cls,
         place: byPrime.place,
         start: a.classStart,
         count: a.classCount,
         primes: a.classPrimes,
       },
-      tableSize(most),
-      most,
       a.n,
     );
     ({ slots: this.slots, used: this.used, pending: this.pending } = this.area);
+  }
+
+  /** Every d counted in byCount, all in the kernel (seagmWeights): for weightsByLargestPrime without a table. */
+  countAll(): void {
+    seagmWeightsKernel(this.area);
   }
 
   private get fresh(): number {
@@ -196,6 +199,10 @@ export function weightsByLargestPrime(
   const { head, cls, place } = byPrime;
   const pass = new LargestPrimePass(a, byPrime);
   const byCount = pass.byCount;
+  if (table === undefined) {
+    pass.countAll();
+    return { ...nonZeroWeights(byCount), all: null };
+  }
   // Every d with its table word, for table.addSorted (each d turns up once: under its largest prime).
   const all = table === undefined ? null : new WordList(1 << 16);
   const partial = table !== undefined && upTo < a.classRadical.length;
