@@ -2066,6 +2066,91 @@ const radixPassSource: FunctionSource = {
 // SEAGM's judge: the subsets of the classes' primes counted per largest prime (src/games/seagm/lean.ts).
 
 /**
+ * distinctRuns(srcAt, count, valuesAt, multAt) -> distinct: the runs of equal values among the `count` sorted i32
+ * at srcAt, each value once at valuesAt and how often it comes at multAt (i32 each), in order.
+ */
+const distinctRunsSource: FunctionSource = {
+  name: 'distinctRuns',
+  params: [
+    ['$srcAt', 'i32'],
+    ['$count', 'i32'],
+    ['$valuesAt', 'i32'],
+    ['$multAt', 'i32'],
+  ],
+  result: 'i32',
+  locals: [
+    ['$i', 'i32'],
+    ['$v', 'i32'],
+    ['$d', 'i32'],
+    ['$run', 'i32'],
+  ],
+  body: `
+    local.get $count i32.eqz
+    if i32.const 0 return end
+    local.get $valuesAt local.get $srcAt i32.load offset=0 i32.store offset=0
+    block $done
+      loop $each
+        local.get $i local.get $count i32.ge_u br_if $done
+        local.get $srcAt local.get $i i32.const 2 i32.shl i32.add i32.load offset=0 local.tee $v
+        local.get $valuesAt local.get $d i32.const 2 i32.shl i32.add i32.load offset=0 i32.ne
+        if
+          ;; a new value: the last run's length, then the value
+          local.get $multAt local.get $d i32.const 2 i32.shl i32.add local.get $run i32.store offset=0
+          i32.const 0 local.set $run
+          local.get $valuesAt local.get $d i32.const 1 i32.add local.tee $d i32.const 2 i32.shl i32.add
+          local.get $v i32.store offset=0
+        end
+        local.get $run i32.const 1 i32.add local.set $run
+        local.get $i i32.const 1 i32.add local.set $i
+        br $each
+      end
+    end
+    local.get $multAt local.get $d i32.const 2 i32.shl i32.add local.get $run i32.store offset=0
+    local.get $d i32.const 1 i32.add`,
+};
+
+/**
+ * seagmHeads(idsAt, count, headAt, idCount): for the `count` prime ids at idsAt (each below idCount), head[p] =
+ * how many ids are below p, for p from 0 to idCount (idCount + 1 i32 at headAt): where each id's entries start.
+ */
+const seagmHeadsSource: FunctionSource = {
+  name: 'seagmHeads',
+  params: [
+    ['$idsAt', 'i32'],
+    ['$count', 'i32'],
+    ['$headAt', 'i32'],
+    ['$idCount', 'i32'],
+  ],
+  locals: [
+    ['$j', 'i32'],
+    ['$at', 'i32'],
+    ['$sum', 'i32'],
+  ],
+  body: `
+    local.get $headAt i32.const 0 local.get $idCount i32.const 1 i32.add i32.const 2 i32.shl memory.fill
+    block $counted
+      loop $count
+        local.get $j local.get $count i32.ge_u br_if $counted
+        local.get $headAt local.get $idsAt local.get $j i32.const 2 i32.shl i32.add i32.load offset=0
+        i32.const 2 i32.shl i32.add local.tee $at
+        local.get $at i32.load offset=4 i32.const 1 i32.add i32.store offset=4
+        local.get $j i32.const 1 i32.add local.set $j
+        br $count
+      end
+    end
+    i32.const 0 local.set $j
+    block $summed
+      loop $sum
+        local.get $j local.get $idCount i32.ge_u br_if $summed
+        local.get $headAt local.get $j i32.const 2 i32.shl i32.add local.tee $at
+        local.get $at i32.load offset=4 local.get $at i32.load offset=0 i32.add i32.store offset=4
+        local.get $j i32.const 1 i32.add local.set $j
+        br $sum
+      end
+    end`,
+};
+
+/**
  * seagmByPrime(idsAt, startAt, from, to, nextAt, clsAt, placeAt): classesByPrime in src/games/seagm/lean.ts for
  * the classes `from` to `to` - 1 (class c's shared primes' ids at idsAt from start[c] to start[c + 1], i32 each):
  * each (class, prime) goes to its prime's list at the next free entry e (next[id], moved on): cls[e] = c and
@@ -3741,6 +3826,8 @@ export function assembleKernel(): Uint8Array {
     readIntsSource,
     radixPassSource,
     seagmClassesSource,
+    distinctRunsSource,
+    seagmHeadsSource,
     seagmByPrimeSource,
     seagmCountSource,
     seagmDrainSource,

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readIntsKernel, sortNonNegativeKernel } from '../../src/math/u64-kernel.js';
+import { distinctRunsKernel, readIntsKernel, sortNonNegativeKernel } from '../../src/math/u64-kernel.js';
 import { runs } from '../support/runs.js';
 
 const isSpace = (code: number): boolean => code === 32 || (code >= 9 && code <= 13);
@@ -89,6 +89,30 @@ describe('kernel: a list of numbers', () => {
     const into = new Int32Array(4);
     const run = readIntsKernel(bytes, true, 10, 1, 9, into, 1);
     expect([run.tests, run.consumed, [...into]]).toEqual([3, 5, [0, 1, 2, 3]]);
+  });
+});
+
+describe('kernel: runs of equal values', () => {
+  it('gives each value of a sorted list once, with how often it comes, as the definition does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 0, max: 40 })), {
+          maxLength: 3000,
+          size: 'max',
+        }),
+        (drawn) => {
+          const sorted = [...drawn].sort((a, b) => a - b);
+          const counted = new Map<number, number>();
+          for (const v of sorted) counted.set(v, (counted.get(v) ?? 0) + 1);
+          const { values, multiplicity } = distinctRunsKernel(sorted);
+          expect({ values: [...values], multiplicity: [...multiplicity] }).toEqual({
+            values: [...counted.keys()],
+            multiplicity: [...counted.values()],
+          });
+        },
+      ),
+      { numRuns: runs(200) },
+    );
   });
 });
 

@@ -17,7 +17,7 @@
  * kept beside the divisor table instead of in a Map.
  */
 import { distinctPrimesOfAll, MAX_DISTINCT_PRIMES32 } from '../../math/factor32.js';
-import { seagmClassesKernel } from '../../math/u64-kernel.js';
+import { distinctRunsKernel, seagmClassesKernel } from '../../math/u64-kernel.js';
 
 /** ODD_BITS[m] = 1 when the bitmask m (below 2^9) has an odd number of bits: omega of that subset is odd. */
 export const ODD_BITS = (() => {
@@ -236,20 +236,9 @@ function distinctValues(sorted: ArrayLike<number>): {
   multiplicity: Int32Array;
   gcdAll: number;
 } {
-  const n = sorted.length;
-  let distinct = 0;
-  for (let i = 0; i < n; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) distinct++;
-  const values = new Int32Array(distinct);
-  const multiplicity = new Int32Array(distinct);
+  const { values, multiplicity } = distinctRunsKernel(sorted);
   let g = 0;
-  for (let i = 0, d = -1; i < n; i++) {
-    const v = sorted[i] ?? 1;
-    if (i === 0 || v !== sorted[i - 1]) {
-      values[++d] = v;
-      if (g !== 1) g = gcd(v, g);
-    }
-    multiplicity[d] = (multiplicity[d] ?? 0) + 1;
-  }
+  for (let d = 0; d < values.length && g !== 1; d++) g = gcd(values[d] ?? 1, g);
   return { values, multiplicity, gcdAll: g };
 }
 
