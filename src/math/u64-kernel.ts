@@ -9,7 +9,12 @@
  * The judges of Multiplication, ABGAME and PartisanGame read and answer their plain tests here too
  * (multiplicationRunKernel, abgameRunKernel, partisanRunKernel, through src/core/kernel-stretches.ts), for the
  * same reason: a contest file of 10^4 tests is over before V8 has optimised a JavaScript loop over them.
- * MAGIC's judge reads, joins and counts the passages of its boards here (magicJoinKernel, magicTallyKernel).
+ * MAGIC's judge reads, joins and counts the passages of its boards here (magicJoinKernel, magicTallyKernel; on
+ * boards of rooms up to 10^18, magicBigReadKernel, magicNumberKernel and magicJoinBigKernel). SEAGM's judge reads
+ * and sorts its cards (readIntsKernel, sortNonNegativeKernel) and finds its classes and divisor counts here
+ * (distinctRunsKernel, seagmClassesKernel, seagmByPrimeKernel, seagmPassArea with seagmCountKernel,
+ * seagmDrainKernel and seagmWeightsKernel): each a loop over 10^5 cards or more that cold JavaScript ran several
+ * times slower. Octal games compute their values here (octalKernel: octalSparse and octalPlain).
  *
  * The module is written out, readable, in scripts/u64-kernel-source.ts (`npm run kernel` regenerates); these are the bytes it assembles to (a test
  * keeps the two equal), embedded so that no process spends milliseconds assembling it at start.
