@@ -874,6 +874,22 @@ export function partisanRunKernel(
   });
 }
 
+/**
+ * Places in the kernel's memory from `from` on, one after another, each 16-byte aligned: `place(bytes)` hands out
+ * the next; `end()` is where the one after would start.
+ */
+function placesFrom(from: number): { place: (bytes: number) => number; end: () => number } {
+  let free = (from + 15) & ~15;
+  return {
+    place: (bytes) => {
+      const at = free;
+      free = (free + bytes + 15) & ~15;
+      return at;
+    },
+    end: () => free,
+  };
+}
+
 /** SEAGM's classes of distinct values (classesOf in src/games/seagm/fast.ts, which says what each field holds). */
 export interface SeagmClasses {
   readonly classOf: Int32Array;
@@ -900,15 +916,10 @@ export function seagmClassesKernel(
 ): SeagmClasses {
   const { k, a } = claimFree();
   const distinct = multiplicity.length;
-  const end = f.primeStart[distinct] ?? 0;
+  const primeEnd = f.primeStart[distinct] ?? 0;
   let cap = 1024;
   while (cap < 2 * distinct) cap *= 2;
-  let free = (a.free + 15) & ~15;
-  const place = (bytes: number): number => {
-    const at = free;
-    free = (free + bytes + 15) & ~15;
-    return at;
-  };
+  const { place, end: placed } = placesFrom(a.free);
   const at = {
     primes: place(4 * f.primes.length),
     primeStart: place(4 * f.primeStart.length),
@@ -919,14 +930,14 @@ export function seagmClassesKernel(
     radical: place(4 * distinct),
     count: place(4 * distinct),
     start: place(4 * (distinct + 1)),
-    classPrimes: place(4 * end),
-    classPrimeIds: place(4 * end),
+    classPrimes: place(4 * primeEnd),
+    classPrimeIds: place(4 * primeEnd),
     sharedNumber: place(4 * f.primeCounts.length),
     table: place(8 * cap),
     scratch: place(4 * 18),
     state: place(16),
   };
-  reserve(k, free);
+  reserve(k, placed());
   const buffer = k.memory.buffer;
   const copyIn = (array: Int32Array, to: number): void => new Int32Array(buffer, to, array.length).set(array);
   copyIn(f.primes, at.primes);
@@ -1075,12 +1086,7 @@ export function seagmPassArea(
   cards: number,
 ): SeagmPassArea {
   const { k, a } = claimFree();
-  let free = (a.free + 15) & ~15;
-  const place = (bytes: number): number => {
-    const at = free;
-    free = (free + bytes + 15) & ~15;
-    return at;
-  };
+  const { place, end } = placesFrom(a.free);
   const inputsAt = {
     head: place(4 * inputs.head.length),
     cls: place(4 * inputs.cls.length),
@@ -1089,7 +1095,7 @@ export function seagmPassArea(
     count: place(4 * inputs.count.length),
     primes: place(4 * inputs.primes.length),
   };
-  reserve(k, free);
+  reserve(k, end());
   for (const name of ['head', 'cls', 'place', 'start', 'count', 'primes'] as const) {
     new Int32Array(k.memory.buffer, inputsAt[name], inputs[name].length).set(inputs[name]);
   }
@@ -1106,7 +1112,7 @@ export function seagmPassArea(
     state: place(8),
     byCount: place(4 * (cards + 1)),
   };
-  reserve(k, free);
+  reserve(k, end());
   const buffer = k.memory.buffer;
   return {
     slots: new Int32Array(buffer, at.slots, 2 * slots).fill(0),
