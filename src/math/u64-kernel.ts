@@ -1344,11 +1344,10 @@ export function magicTallyKernel(board: MagicKernelBoard): {
 }
 
 /**
- * A MAGIC board of more than 2^16 rooms (rooms up to 10^18) with m passages, laid out in the kernel's memory
- * for magicBigReadKernel and magicNumberKernel, with views for the caller: it writes the passages the kernel
- * leaves (a token across a block border, a loop, a mistake) into `rooms` and `lines` itself. The views hold
- * until another kernel call uses the same memory (the kernel functions then throw; `current` says whether they
- * still hold).
+ * A MAGIC board of more than 2^16 rooms (rooms up to 10^18) with m passages, laid out in the kernel's memory for
+ * magicBigReadKernel, magicNumberKernel and magicJoinBigKernel, with views for the caller: it writes the
+ * passages the kernel leaves (a token across a block border, a loop, a mistake) into `rooms` and `lines` itself.
+ * The views hold until another kernel call uses the same memory (the kernel functions then throw).
  */
 export interface MagicBigBoard {
   /** Per passage i, its two rooms as read, at 2i and 2i + 1. */
@@ -1420,11 +1419,6 @@ export function magicBigBoard(nMax: bigint, m: number): MagicBigBoard {
     stateAt,
     inAt,
   };
-}
-
-/** Whether the board's memory and views still hold (no other kernel call has used that memory since). */
-export function magicBigBoardHolds(board: MagicBigBoard): boolean {
-  return board.claim === freeClaims;
 }
 
 function checkBigBoard(board: MagicBigBoard): KernelExports {
