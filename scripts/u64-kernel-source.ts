@@ -117,6 +117,12 @@ const INSTRUCTIONS: Record<string, readonly [readonly number[], Immediate]> = {
   'v128.xor': [[0xfd, 0x51], 'none'],
   'i32x4.extract_lane': [[0xfd, 0x1b], 'lane'],
   'i8x16.shuffle': [[0xfd, 0x0d], 'shuffle'],
+  'i8x16.splat': [[0xfd, 0x0f], 'none'],
+  'i8x16.eq': [[0xfd, 0x23], 'none'],
+  'i8x16.bitmask': [[0xfd, 0x64], 'none'],
+  'i64.clz': [[0x79], 'none'],
+  'i64.popcnt': [[0x7b], 'none'],
+  'i64.ne': [[0x52], 'none'],
   'memory.fill': [[0xfc, 0x0b], 'memory'],
 };
 
@@ -2629,6 +2635,200 @@ const seagmWeightsSource: FunctionSource = {
 };
 
 // ---------------------------------------------------------------------------------------------------------
+// ABGAME's judge on long boards: 64 cells at a time as bit masks (WinnerScanner in src/games/abgame/winner-scan.ts).
+
+/**
+ * abgameScan(at, count, stateAt) -> bytes: WinnerScanner's totals moved on over the cells at [at, at + count), 64
+ * at a time, while a whole block of 64 lies there and holds cells only ('A', 'B', '.'); returns the bytes read (a
+ * multiple of 64), leaving the rest (a block holding another byte, or the last few) to JavaScript. The totals are
+ * i32 at stateAt, read and written back: spareA - spareB, the XOR of the contested gaps, the state (0: no
+ * character waits; else 1 | owner << 1, owner 0 for A, 1 for B), the run (the dots since the last character).
+ *
+ * A block's characters and B's come as two 64-bit masks (three byte compares a 16-byte vector). Characters pair
+ * up left to right: with the prefix parity P of the characters, openers are the characters where P is 1, and P
+ * is 1 exactly on each pair's opener and the dots up to its closer. A pair waiting from before the block closes
+ * on its first character, taken on its own. For the others, adding the B openers' bits to P carries each through
+ * its pair to the closer: which closers closed a B, and each B-opened pair's cells. Then the gaps of the A- and
+ * B-opened pairs are popcounts, less one a pair; only the contested pairs (A-B, B-A: their gaps are XOR-ed) are
+ * visited one by one, and their gaps taken back out of the spare sums.
+ */
+const abgameScanSource: FunctionSource = {
+  name: 'abgameScan',
+  params: [
+    ['$at', 'i32'],
+    ['$count', 'i32'],
+    ['$stateAt', 'i32'],
+  ],
+  result: 'i32',
+  locals: [
+    ['$p', 'i32'],
+    ['$end', 'i32'],
+    ['$diff', 'i32'],
+    ['$xor', 'i32'],
+    ['$state', 'i32'],
+    ['$run', 'i32'],
+    ['$c0', 'i32'],
+    ['$gap', 'i32'],
+    ['$high', 'i32'],
+    ['$ob', 'i32'],
+    ['$sumAB', 'i32'],
+    ['$sumBA', 'i32'],
+    ['$v', 'v128'],
+    ['$ea', 'v128'],
+    ['$eb', 'v128'],
+    ['$da', 'v128'],
+    ['$db', 'v128'],
+    ['$dd', 'v128'],
+    ['$valid', 'i64'],
+    ['$l', 'i64'],
+    ['$bm', 'i64'],
+    ['$P', 'i64'],
+    ['$o', 'i64'],
+    ['$c', 'i64'],
+    ['$bo', 'i64'],
+    ['$sum', 'i64'],
+    ['$cob', 'i64'],
+    ['$ib', 'i64'],
+    ['$x', 'i64'],
+    ['$keep', 'i64'],
+  ],
+  body: `
+    local.get $stateAt i32.load offset=0 local.set $diff
+    local.get $stateAt i32.load offset=4 local.set $xor
+    local.get $stateAt i32.load offset=8 local.set $state
+    local.get $stateAt i32.load offset=12 local.set $run
+    i32.const 65 i8x16.splat local.set $da
+    i32.const 66 i8x16.splat local.set $db
+    i32.const 46 i8x16.splat local.set $dd
+    local.get $at local.set $p
+    local.get $at local.get $count i32.add local.set $end
+    block $stopped
+      loop $block
+        local.get $p i32.const 64 i32.add local.get $end i32.gt_u br_if $stopped
+        i64.const 0 local.set $valid
+        i64.const 0 local.set $l
+        i64.const 0 local.set $bm
+        ;; 16 cells at a time: which are A, which B, and whether all are cells
+        local.get $p v128.load offset=0 local.tee $v local.get $da i8x16.eq local.set $ea
+        local.get $v local.get $db i8x16.eq local.set $eb
+        local.get $v local.get $dd i8x16.eq local.get $ea v128.or local.get $eb v128.or i8x16.bitmask
+        i64.extend_i32_u i64.const 0 i64.shl local.get $valid i64.or local.set $valid
+        local.get $ea i8x16.bitmask i64.extend_i32_u i64.const 0 i64.shl local.get $l i64.or local.set $l
+        local.get $eb i8x16.bitmask i64.extend_i32_u i64.const 0 i64.shl local.get $bm i64.or local.set $bm
+        local.get $p v128.load offset=16 local.tee $v local.get $da i8x16.eq local.set $ea
+        local.get $v local.get $db i8x16.eq local.set $eb
+        local.get $v local.get $dd i8x16.eq local.get $ea v128.or local.get $eb v128.or i8x16.bitmask
+        i64.extend_i32_u i64.const 16 i64.shl local.get $valid i64.or local.set $valid
+        local.get $ea i8x16.bitmask i64.extend_i32_u i64.const 16 i64.shl local.get $l i64.or local.set $l
+        local.get $eb i8x16.bitmask i64.extend_i32_u i64.const 16 i64.shl local.get $bm i64.or local.set $bm
+        local.get $p v128.load offset=32 local.tee $v local.get $da i8x16.eq local.set $ea
+        local.get $v local.get $db i8x16.eq local.set $eb
+        local.get $v local.get $dd i8x16.eq local.get $ea v128.or local.get $eb v128.or i8x16.bitmask
+        i64.extend_i32_u i64.const 32 i64.shl local.get $valid i64.or local.set $valid
+        local.get $ea i8x16.bitmask i64.extend_i32_u i64.const 32 i64.shl local.get $l i64.or local.set $l
+        local.get $eb i8x16.bitmask i64.extend_i32_u i64.const 32 i64.shl local.get $bm i64.or local.set $bm
+        local.get $p v128.load offset=48 local.tee $v local.get $da i8x16.eq local.set $ea
+        local.get $v local.get $db i8x16.eq local.set $eb
+        local.get $v local.get $dd i8x16.eq local.get $ea v128.or local.get $eb v128.or i8x16.bitmask
+        i64.extend_i32_u i64.const 48 i64.shl local.get $valid i64.or local.set $valid
+        local.get $ea i8x16.bitmask i64.extend_i32_u i64.const 48 i64.shl local.get $l i64.or local.set $l
+        local.get $eb i8x16.bitmask i64.extend_i32_u i64.const 48 i64.shl local.get $bm i64.or local.set $bm
+        local.get $valid i64.const -1 i64.ne br_if $stopped
+        local.get $l local.get $bm i64.or local.set $l
+        block $blockDone
+          ;; a pair waiting from before the block: it closes on the first character
+          local.get $state i32.const 1 i32.and
+          if
+            local.get $l i64.eqz
+            if
+              local.get $run i32.const 64 i32.add local.set $run
+              br $blockDone
+            end
+            local.get $l i64.ctz i32.wrap_i64 local.set $c0
+            local.get $run local.get $c0 i32.add local.set $gap
+            local.get $bm local.get $c0 i64.extend_i32_u i64.shr_u i32.wrap_i64 i32.const 1 i32.and local.set $ob
+            local.get $ob local.get $state i32.const 1 i32.shr_u i32.ne
+            if
+              local.get $xor local.get $gap i32.xor local.set $xor
+            else
+              local.get $diff local.get $gap i32.const 0 local.get $gap i32.sub local.get $ob i32.eqz select i32.add
+              local.set $diff
+            end
+            i32.const 0 local.set $state
+            ;; the characters after it, and the dots after it if none
+            i64.const -2 local.get $c0 i64.extend_i32_u i64.shl local.tee $keep
+            local.get $l i64.and local.set $l
+            local.get $bm local.get $keep i64.and local.set $bm
+            i32.const 63 local.get $c0 i32.sub local.set $run
+            local.get $l i64.eqz br_if $blockDone
+          else
+            local.get $l i64.eqz
+            if
+              local.get $run i32.const 64 i32.add local.set $run
+              br $blockDone
+            end
+          end
+          ;; the prefix parity of the characters left (none waits before them)
+          local.get $l local.get $l i64.const 1 i64.shl i64.xor local.tee $P
+          local.get $P i64.const 2 i64.shl i64.xor local.tee $P
+          local.get $P i64.const 4 i64.shl i64.xor local.tee $P
+          local.get $P i64.const 8 i64.shl i64.xor local.tee $P
+          local.get $P i64.const 16 i64.shl i64.xor local.tee $P
+          local.get $P i64.const 32 i64.shl i64.xor local.set $P
+          i32.const 63 local.get $l i64.clz i32.wrap_i64 i32.sub local.set $high
+          i32.const 63 local.get $high i32.sub local.set $run
+          local.get $l local.get $P i64.and local.tee $o
+          local.get $l i64.xor local.set $c ;; the closers: characters where the parity is back to even
+          local.get $P i64.const 63 i64.shr_u i64.eqz i32.eqz
+          if
+            ;; an odd count: the last character waits, past the block; its pair is left out below
+            local.get $bm local.get $high i64.extend_i32_u i64.shr_u i32.wrap_i64 i32.const 1 i32.and
+            i32.const 1 i32.shl i32.const 1 i32.or local.set $state
+            i64.const 1 local.get $high i64.extend_i32_u i64.shl i64.const 1 i64.sub local.tee $keep
+            local.get $P i64.and local.set $P
+            local.get $o local.get $keep i64.and local.set $o
+          end
+          local.get $o local.get $bm i64.and local.set $bo
+          local.get $P local.get $bo i64.add local.tee $sum local.get $c i64.and local.set $cob
+          local.get $P local.get $sum i64.const -1 i64.xor i64.and local.set $ib
+          ;; the contested closers, one by one: the gap to the character before
+          i32.const 0 local.set $sumAB
+          i32.const 0 local.set $sumBA
+          local.get $c local.get $bm local.get $cob i64.xor i64.and local.set $x
+          block $contested
+            loop $each
+              local.get $x i64.eqz br_if $contested
+              local.get $x i64.ctz local.set $sum
+              local.get $sum i32.wrap_i64
+              i32.const 63 local.get $l i64.const 1 local.get $sum i64.shl i64.const 1 i64.sub i64.and i64.clz
+              i32.wrap_i64 i32.sub i32.sub i32.const 1 i32.sub local.set $gap
+              local.get $xor local.get $gap i32.xor local.set $xor
+              local.get $cob local.get $sum i64.shr_u i32.wrap_i64 i32.const 1 i32.and local.set $ob
+              local.get $sumBA local.get $gap i32.const 0 local.get $ob i32.sub i32.and i32.add local.set $sumBA
+              local.get $sumAB local.get $gap local.get $ob i32.const 1 i32.sub i32.and i32.add local.set $sumAB
+              local.get $x local.get $x i64.const 1 i64.sub i64.and local.set $x
+              br $each
+            end
+          end
+          ;; spare gaps: the A-opened pairs' cells less one a pair less the contested ones, minus the same for B
+          local.get $diff
+          local.get $P local.get $ib i64.xor i64.popcnt i32.wrap_i64
+          local.get $o local.get $bo i64.xor i64.popcnt i32.wrap_i64 i32.sub local.get $sumAB i32.sub
+          local.get $ib i64.popcnt i32.wrap_i64 local.get $bo i64.popcnt i32.wrap_i64 i32.sub local.get $sumBA i32.sub
+          i32.sub i32.add local.set $diff
+        end
+        local.get $p i32.const 64 i32.add local.set $p
+        br $block
+      end
+    end
+    local.get $stateAt local.get $diff i32.store offset=0
+    local.get $stateAt local.get $xor i32.store offset=4
+    local.get $stateAt local.get $state i32.store offset=8
+    local.get $stateAt local.get $run i32.store offset=12
+    local.get $p local.get $at i32.sub`,
+};
+
+// ---------------------------------------------------------------------------------------------------------
 // MAGIC's judge: a board's passages read, joined and checked for repeats in one call per stretch of input,
 // when the board's rooms are their own ids (src/games/magic/judge.ts, roomsAreIds). A contest board of 10^4
 // passages spans many stretches, so this loop reads passages, not whole tests; JavaScript reads N M P and
@@ -3822,6 +4022,7 @@ export function assembleKernel(): Uint8Array {
     partisanValuesSource,
     multiplicationRunSource,
     abgameRunSource,
+    abgameScanSource,
     partisanRunSource,
     readIntsSource,
     radixPassSource,

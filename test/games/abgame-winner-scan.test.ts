@@ -1,9 +1,9 @@
 /**
- * The judge's winner-only scanner (winner-scan.ts: eight cells a step through tables, cell by cell at the edges)
- * against the brute force: the game-tree search for the winner on small boards, and the plain pair count
- * (`recount`, brute.ts) for spareA - spareB and the XOR on any board. Boards are cut into pieces anywhere and
- * laid at every byte alignment, so steps start at every offset of the board and pairs cross every piece and step
- * border; pieces longer than the scanner's 64 KB stage go through it in parts.
+ * The judge's winner-only scanner (winner-scan.ts: 64 cells at a time as bit masks in the kernel, cell by cell at
+ * the edges) against the brute force: the game-tree search for the winner on small boards, and the plain pair
+ * count (`recount`, brute.ts) for spareA - spareB and the XOR on any board. Boards are cut into pieces anywhere
+ * and laid at every byte alignment, so blocks start at every offset of the board and pairs cross every piece and
+ * block border; pieces longer than one kernel call (64 KB) go through it in parts.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -129,7 +129,7 @@ describe('ABGAME winner scanner', () => {
     }
   });
 
-  it('finds a bad byte, and counts the cells before it, in any part of a piece longer than the stage', () => {
+  it('finds a bad byte, and counts the cells before it, in any part of a piece longer than one kernel call', () => {
     const b = 'AB.BA..AB.A.BBA.B...A..B.AAB.BA...BB.A.B..A...B.AB'.repeat(4000);
     const bytes = encoder.encode(b);
     for (const at of [65_535, 65_536, 65_541, 131_071, 131_072, 199_999]) {
