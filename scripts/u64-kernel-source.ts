@@ -2652,6 +2652,18 @@ const seagmWeightsSource: FunctionSource = {
  * B-opened pairs are popcounts, less one a pair; only the contested pairs (A-B, B-A: their gaps are XOR-ed) are
  * visited one by one, and their gaps taken back out of the spare sums.
  */
+/**
+ * Cells 16k to 16k + 15 of abgameScan's block (at $p) into its masks: bit 16k + j of $l for an 'A', of $bm for
+ * a 'B', of $valid for any cell (three byte compares of one 16-byte vector, each turned into 16 bits).
+ */
+const cellMasks = (k: number): string => `
+        local.get $p v128.load offset=${16 * k} local.tee $v local.get $da i8x16.eq local.set $ea
+        local.get $v local.get $db i8x16.eq local.set $eb
+        local.get $v local.get $dd i8x16.eq local.get $ea v128.or local.get $eb v128.or i8x16.bitmask
+        i64.extend_i32_u i64.const ${16 * k} i64.shl local.get $valid i64.or local.set $valid
+        local.get $ea i8x16.bitmask i64.extend_i32_u i64.const ${16 * k} i64.shl local.get $l i64.or local.set $l
+        local.get $eb i8x16.bitmask i64.extend_i32_u i64.const ${16 * k} i64.shl local.get $bm i64.or local.set $bm`;
+
 const abgameScanSource: FunctionSource = {
   name: 'abgameScan',
   params: [
@@ -2708,31 +2720,7 @@ const abgameScanSource: FunctionSource = {
         i64.const 0 local.set $valid
         i64.const 0 local.set $l
         i64.const 0 local.set $bm
-        ;; 16 cells at a time: which are A, which B, and whether all are cells
-        local.get $p v128.load offset=0 local.tee $v local.get $da i8x16.eq local.set $ea
-        local.get $v local.get $db i8x16.eq local.set $eb
-        local.get $v local.get $dd i8x16.eq local.get $ea v128.or local.get $eb v128.or i8x16.bitmask
-        i64.extend_i32_u i64.const 0 i64.shl local.get $valid i64.or local.set $valid
-        local.get $ea i8x16.bitmask i64.extend_i32_u i64.const 0 i64.shl local.get $l i64.or local.set $l
-        local.get $eb i8x16.bitmask i64.extend_i32_u i64.const 0 i64.shl local.get $bm i64.or local.set $bm
-        local.get $p v128.load offset=16 local.tee $v local.get $da i8x16.eq local.set $ea
-        local.get $v local.get $db i8x16.eq local.set $eb
-        local.get $v local.get $dd i8x16.eq local.get $ea v128.or local.get $eb v128.or i8x16.bitmask
-        i64.extend_i32_u i64.const 16 i64.shl local.get $valid i64.or local.set $valid
-        local.get $ea i8x16.bitmask i64.extend_i32_u i64.const 16 i64.shl local.get $l i64.or local.set $l
-        local.get $eb i8x16.bitmask i64.extend_i32_u i64.const 16 i64.shl local.get $bm i64.or local.set $bm
-        local.get $p v128.load offset=32 local.tee $v local.get $da i8x16.eq local.set $ea
-        local.get $v local.get $db i8x16.eq local.set $eb
-        local.get $v local.get $dd i8x16.eq local.get $ea v128.or local.get $eb v128.or i8x16.bitmask
-        i64.extend_i32_u i64.const 32 i64.shl local.get $valid i64.or local.set $valid
-        local.get $ea i8x16.bitmask i64.extend_i32_u i64.const 32 i64.shl local.get $l i64.or local.set $l
-        local.get $eb i8x16.bitmask i64.extend_i32_u i64.const 32 i64.shl local.get $bm i64.or local.set $bm
-        local.get $p v128.load offset=48 local.tee $v local.get $da i8x16.eq local.set $ea
-        local.get $v local.get $db i8x16.eq local.set $eb
-        local.get $v local.get $dd i8x16.eq local.get $ea v128.or local.get $eb v128.or i8x16.bitmask
-        i64.extend_i32_u i64.const 48 i64.shl local.get $valid i64.or local.set $valid
-        local.get $ea i8x16.bitmask i64.extend_i32_u i64.const 48 i64.shl local.get $l i64.or local.set $l
-        local.get $eb i8x16.bitmask i64.extend_i32_u i64.const 48 i64.shl local.get $bm i64.or local.set $bm
+        ${[0, 1, 2, 3].map(cellMasks).join('')}
         local.get $valid i64.const -1 i64.ne br_if $stopped
         local.get $l local.get $bm i64.or local.set $l
         block $blockDone
