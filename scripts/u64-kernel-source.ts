@@ -11,8 +11,8 @@ import { OCTAL_HEADER, OCTAL_WALK_BACK, OCTAL_WALK_BLOCK } from '../src/math/u64
 // A minimal assembler for a flat subset of the WebAssembly text format: one instruction after another,
 // `block`/`loop`/`if` with a `$label` that `br`/`br_if` name, locals by `$name`, `;;` comments.
 
-type ValType = 'i32' | 'i64' | 'v128';
-const VALTYPE: Record<ValType, number> = { i32: 0x7f, i64: 0x7e, v128: 0x7b };
+type ValType = 'i32' | 'i64' | 'f64' | 'v128';
+const VALTYPE: Record<ValType, number> = { i32: 0x7f, i64: 0x7e, f64: 0x7c, v128: 0x7b };
 
 /**
  * What follows an opcode: nothing, a local, a label, a constant, a memory access of 2^k bytes, a block type, a
@@ -105,6 +105,13 @@ const INSTRUCTIONS: Record<string, readonly [readonly number[], Immediate]> = {
   'i32.wrap_i64': [[0xa7], 'none'],
   'i64.extend_i32_u': [[0xad], 'none'],
   'f64.sqrt': [[0x9f], 'none'],
+  'f64.load': [[0x2b], 'mem3'],
+  'f64.store': [[0x39], 'mem3'],
+  'f64.add': [[0xa0], 'none'],
+  'f64.sub': [[0xa1], 'none'],
+  'f64.mul': [[0xa2], 'none'],
+  'f64.div': [[0xa3], 'none'],
+  'f64.convert_i32_s': [[0xb7], 'none'],
   'i32.trunc_f64_u': [[0xab], 'none'],
   'f64.convert_i32_u': [[0xb8], 'none'],
   'v128.load': [[0xfd, 0x00], 'mem4'],
@@ -2816,6 +2823,85 @@ const abgameScanSource: FunctionSource = {
     local.get $p local.get $at i32.sub`,
 };
 
+/**
+ * alternatingSums(n, fAt, sAt): alternatingSums in src/games/seagm/solve.ts, in the same double operations in
+ * the same order (so the same bits): f(c) for c in 0..n at fAt by the forward recurrence up to n / 3 and the
+ * backward one above, then S(c) = 1 - (n + 1) f(c) at sAt (f64 each).
+ */
+/** 2c and n - c + 1 (i32), for the recurrences below. */
+const twiceC = 'local.get $c i32.const 1 i32.shl';
+const nLessC = 'local.get $n local.get $c i32.sub i32.const 1 i32.add';
+
+/**
+ * Stores (1 - times * f) / over at the address on the stack, f being the double at `from` (each argument code
+ * that pushes an i32): one step of either recurrence of alternatingSums, in its operations' order.
+ */
+const recurrence = (from: string, times: string, over: string): string => `
+        local.get $one ${times} f64.convert_i32_s ${from} f64.load offset=0 f64.mul f64.sub
+        ${over} f64.convert_i32_s f64.div f64.store offset=0`;
+
+const alternatingSumsSource: FunctionSource = {
+  name: 'alternatingSums',
+  params: [
+    ['$n', 'i32'],
+    ['$fAt', 'i32'],
+    ['$sAt', 'i32'],
+  ],
+  locals: [
+    ['$c', 'i32'],
+    ['$split', 'i32'],
+    ['$at', 'i32'],
+    ['$one', 'f64'],
+    ['$width', 'f64'],
+  ],
+  body: `
+    i32.const 1 f64.convert_i32_s local.set $one
+    local.get $n i32.const 1 i32.add f64.convert_i32_s local.set $width
+    local.get $n i32.const 3 i32.div_u local.set $split
+    local.get $fAt local.get $one local.get $width f64.div f64.store offset=0
+    ;; forward: f(c) = (1 - 2c f(c - 1)) / (n - c + 1)
+    i32.const 1 local.set $c
+    block $forward
+      loop $up
+        local.get $c local.get $split i32.gt_u br_if $forward
+        local.get $fAt local.get $c i32.const 3 i32.shl i32.add local.tee $at
+        ${recurrence('local.get $at i32.const 8 i32.sub', twiceC, nLessC)}
+        local.get $c i32.const 1 i32.add local.set $c
+        br $up
+      end
+    end
+    ;; f(n): 1 / (n + 1) for an even n, else 0
+    local.get $fAt local.get $n i32.const 3 i32.shl i32.add
+    local.get $one local.get $width f64.div
+    i32.const 0 f64.convert_i32_s
+    local.get $n i32.const 1 i32.and i32.eqz select
+    f64.store offset=0
+    ;; backward: f(c - 1) = (1 - (n - c + 1) f(c)) / (2c)
+    local.get $n local.set $c
+    block $backward
+      loop $down
+        local.get $c local.get $split i32.const 1 i32.add i32.le_u br_if $backward
+        local.get $fAt local.get $c i32.const 3 i32.shl i32.add local.tee $at i32.const 8 i32.sub
+        ${recurrence('local.get $at', nLessC, twiceC)}
+        local.get $c i32.const 1 i32.sub local.set $c
+        br $down
+      end
+    end
+    ;; S(c) = 1 - (n + 1) f(c)
+    i32.const 0 local.set $c
+    block $summed
+      loop $sum
+        local.get $c local.get $n i32.gt_u br_if $summed
+        local.get $sAt local.get $c i32.const 3 i32.shl i32.add
+        local.get $one
+        local.get $width local.get $fAt local.get $c i32.const 3 i32.shl i32.add f64.load offset=0 f64.mul
+        f64.sub f64.store offset=0
+        local.get $c i32.const 1 i32.add local.set $c
+        br $sum
+      end
+    end`,
+};
+
 // ---------------------------------------------------------------------------------------------------------
 // MAGIC's judge: a board's passages read, joined and checked for repeats in one call per stretch of input,
 // when the board's rooms are their own ids (src/games/magic/judge.ts, roomsAreIds). A contest board of 10^4
@@ -4015,6 +4101,7 @@ export function assembleKernel(): Uint8Array {
     readIntsSource,
     radixPassSource,
     seagmClassesSource,
+    alternatingSumsSource,
     distinctRunsSource,
     seagmHeadsSource,
     seagmByPrimeSource,

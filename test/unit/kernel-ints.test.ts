@@ -4,7 +4,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { distinctRunsKernel, readIntsKernel, sortNonNegativeKernel } from '../../src/math/u64-kernel.js';
+import {
+  alternatingSumsKernel,
+  distinctRunsKernel,
+  readIntsKernel,
+  sortNonNegativeKernel,
+} from '../../src/math/u64-kernel.js';
 import { runs } from '../support/runs.js';
 
 const isSpace = (code: number): boolean => code === 32 || (code >= 9 && code <= 13);
@@ -113,6 +118,34 @@ describe('kernel: runs of equal values', () => {
       ),
       { numRuns: runs(200) },
     );
+  });
+});
+
+/**
+ * SEAGM's S(c) for c in 0..n in doubles, as the JavaScript judge computed them before the kernel did: f(c) by the
+ * forward recurrence below n/3 and the backward one above, then S(c) = 1 - (n + 1) f(c).
+ */
+function alternatingSumsByDefinition(n: number): number[] {
+  const f = Array<number>(n + 1).fill(0);
+  const split = Math.floor(n / 3);
+  f[0] = 1 / (n + 1);
+  for (let c = 1; c <= split; c++) f[c] = (1 - 2 * c * (f[c - 1] ?? 0)) / (n - c + 1);
+  f[n] = n % 2 === 0 ? 1 / (n + 1) : 0;
+  for (let c = n; c > split + 1; c--) f[c - 1] = (1 - (n - c + 1) * (f[c] ?? 0)) / (2 * c);
+  return f.map((x) => 1 - (n + 1) * x);
+}
+
+describe("kernel: SEAGM's alternating sums", () => {
+  it('gives the same doubles, bit for bit, as the recurrences in JavaScript', () => {
+    const sizes = [1, 2, 3, 4, 5, 6, 7, 99, 100, 101, 102, 1_000, 9_999, 100_000];
+    for (const n of sizes) {
+      const got = [...alternatingSumsKernel(n)];
+      const expected = alternatingSumsByDefinition(n);
+      expect(got.length).toBe(n + 1);
+      // Object.is tells 0 from -0 too: the same bits, not just close values.
+      const differs = got.findIndex((x, c) => !Object.is(x, expected[c]));
+      expect(differs, `n = ${n}, c = ${differs}`).toBe(-1);
+    }
   });
 });
 

@@ -25,6 +25,7 @@ import {
   weightsByLargestPrime,
 } from './lean.js';
 import { rational, toNumber } from '../../math/rational.js';
+import { alternatingSumsKernel } from '../../math/u64-kernel.js';
 import { EXACT_LIMIT, TURN_TABLE_LIMIT, WINNING_LIST_LIMIT } from './limits.js';
 import type { SeagmParams, SeagmResult } from './schema.js';
 
@@ -361,18 +362,12 @@ export function inclusionExclusionWeights(a: FastAnalysis): { counts: number[]; 
   return nonZeroWeights(byCount);
 }
 
-/** S(c) for every c in 0..n, in doubles, by the forward recurrence below n/3 and the backward one above. */
+/**
+ * S(c) for every c in 0..n, in doubles: f(c) by the forward recurrence below n/3 and the backward one above, then
+ * S(c) = 1 - (n + 1) f(c) (in the kernel: a cold loop over 10^5 counts, several times faster there).
+ */
 function alternatingSums(n: number): Float64Array {
-  const f = new Float64Array(n + 1);
-  const split = Math.floor(n / 3);
-  f[0] = 1 / (n + 1);
-  for (let c = 1; c <= split; c++) f[c] = (1 - 2 * c * (f[c - 1] ?? 0)) / (n - c + 1);
-  f[n] = n % 2 === 0 ? 1 / (n + 1) : 0;
-  // Stryker disable next-line EqualityOperator,ArithmeticOperator: f[split] (or f[split - 1]) from the backward recurrence as well differs only in its last bits
-  for (let c = n; c > split + 1; c--) f[c - 1] = (1 - (n - c + 1) * (f[c] ?? 0)) / (2 * c);
-  const s = new Float64Array(n + 1);
-  for (let c = 0; c <= n; c++) s[c] = 1 - (n + 1) * (f[c] ?? 0);
-  return s;
+  return alternatingSumsKernel(n);
 }
 
 /**
