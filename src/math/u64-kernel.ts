@@ -13,8 +13,9 @@
  * boards of rooms up to 10^18, magicBigReadKernel, magicNumberKernel and magicJoinBigKernel). SEAGM's judge reads
  * and sorts its cards (readIntsKernel, sortNonNegativeKernel) and finds its classes and divisor counts here
  * (distinctRunsKernel, seagmClassesKernel, seagmByPrimeKernel, seagmPassArea with seagmCountKernel,
- * seagmDrainKernel and seagmWeightsKernel): each a loop over 10^5 cards or more that cold JavaScript ran several
- * times slower. Octal games compute their values here (octalKernel: octalSparse and octalPlain).
+ * seagmDrainKernel and seagmWeightsKernel, alternatingSumsKernel): each a loop over 10^5 cards or more that cold
+ * JavaScript ran several times slower. ABGAME's judge scans long boards here, 64 cells at a time
+ * (abgameScanKernel). Octal games compute their values here (octalKernel: octalSparse and octalPlain).
  *
  * The module is written out, readable, in scripts/u64-kernel-source.ts (`npm run kernel` regenerates); these are the bytes it assembles to (a test
  * keeps the two equal), embedded so that no process spends milliseconds assembling it at start.
