@@ -3299,6 +3299,10 @@ const magicBigReadSource: FunctionSource = {
  * for speed only for its calls after it has run a while, so one call over 2·10^6 rooms would run unoptimised.
  */
 
+/** Pushes the address of the i32 at `base` for the bucket of the room that `room` pushes: its top bits of room * $mix. */
+const bucketAt = (base: string, room: string): string =>
+  `local.get ${base} ${room} local.get $mix i64.mul local.get $shift i64.shr_u i32.wrap_i64 i32.const 2 i32.shl i32.add`;
+
 /** magicCount(roomsAt, from, to, shift, mix, countsAt): adds 1 at countsAt + 4b for the bucket b of each room. */
 const magicCountSource: FunctionSource = {
   name: 'magicCount',
@@ -3319,9 +3323,8 @@ const magicCountSource: FunctionSource = {
     block $counted
       loop $count
         local.get $k local.get $to i32.ge_u br_if $counted
-        local.get $countsAt
-        local.get $roomsAt local.get $k i32.const 3 i32.shl i32.add i64.load offset=0 local.get $mix i64.mul
-        local.get $shift i64.shr_u i32.wrap_i64 i32.const 2 i32.shl i32.add local.tee $a
+        ${bucketAt('$countsAt', 'local.get $roomsAt local.get $k i32.const 3 i32.shl i32.add i64.load offset=0')}
+        local.tee $a
         local.get $a i32.load offset=0 i32.const 1 i32.add i32.store offset=0
         local.get $k i32.const 1 i32.add local.set $k
         br $count
@@ -3357,8 +3360,7 @@ const magicSpreadSource: FunctionSource = {
       loop $spreadEach
         local.get $k local.get $to i32.ge_u br_if $spread
         local.get $roomsAt local.get $k i32.const 3 i32.shl i32.add i64.load offset=0 local.set $room
-        local.get $nextAt
-        local.get $room local.get $mix i64.mul local.get $shift i64.shr_u i32.wrap_i64 i32.const 2 i32.shl i32.add
+        ${bucketAt('$nextAt', 'local.get $room')}
         local.tee $a i32.load offset=0 local.set $r
         local.get $a local.get $r i32.const 1 i32.add i32.store offset=0
         local.get $partAt local.get $r i32.const 3 i32.shl i32.add local.get $room i64.store offset=0

@@ -501,6 +501,16 @@ function area32(): { k: KernelExports; a: Area32 } {
  */
 let freeClaims = 0;
 
+/**
+ * The kernel, for a call on memory claimed earlier (`claim`: freeClaims then): throws when another call has
+ * claimed that memory since, naming `what` was laid out there.
+ */
+function claimed(claim: number, what: string): KernelExports {
+  const k = load();
+  if (claim !== freeClaims) throw new Error(`another kernel call has used the memory of this ${what}`);
+  return k;
+}
+
 /** area32, for a caller about to write from `free` on. */
 function claimFree(): { k: KernelExports; a: Area32 } {
   freeClaims++;
@@ -939,15 +949,23 @@ function placesFrom(from: number): { place: (bytes: number) => number; end: () =
   };
 }
 
-/** SEAGM's classes of distinct values (classesOf in src/games/seagm/fast.ts, which says what each field holds). */
+/**
+ * SEAGM's classes of distinct values (part of FastAnalysis in src/games/seagm/fast.ts): a value's class is the
+ * product of its primes that divide at least two cards.
+ */
 export interface SeagmClasses {
+  /** Class of value i (index into the class arrays), or -1 when it has no shared prime. */
   readonly classOf: Int32Array;
+  /** Per class: the product of its shared primes, its primes (classPrimes[classStart[c] ..]). */
   readonly classRadical: Int32Array;
   readonly classStart: Int32Array;
   readonly classPrimes: Int32Array;
+  /** Per class: how many cards it holds, and its primes' ids (parallel to classPrimes, below primeIdCount). */
+  /** (Only the shared primes have such ids: one prime, one id, numbered from 0 as classes first hold them.) */
   readonly classCount: Int32Array;
   readonly classPrimeIds: Int32Array;
   readonly primeIdCount: number;
+  /** The number of (class, subset) pairs: what filling the whole table costs. */
   readonly subsetTotal: number;
 }
 
@@ -1198,9 +1216,7 @@ const SEAGM_WEIGHT_CHUNK = 256;
  * area's byCount, each prime q through its own table.
  */
 export function seagmWeightsKernel(area: SeagmPassArea): void {
-  const k = load();
-  if (area.claim !== freeClaims)
-    throw new Error('another kernel call has used the memory of this SEAGM pass');
+  const k = claimed(area.claim, 'SEAGM pass');
   const { at } = area;
   for (let from = 0; from < area.primes; from += SEAGM_WEIGHT_CHUNK) {
     const to = Math.min(area.primes, from + SEAGM_WEIGHT_CHUNK);
@@ -1237,9 +1253,7 @@ export function seagmCountKernel(
   shift: number,
   hold: boolean,
 ): void {
-  const k = load();
-  if (area.claim !== freeClaims)
-    throw new Error('another kernel call has used the memory of this SEAGM pass');
+  const k = claimed(area.claim, 'SEAGM pass');
   const { at, state } = area;
   state[0] = area.fresh;
   state[1] = area.held;
@@ -1269,9 +1283,7 @@ export function seagmCountKernel(
  * in `byCount`, and those slots emptied.
  */
 export function seagmDrainKernel(area: SeagmPassArea): void {
-  const k = load();
-  if (area.claim !== freeClaims)
-    throw new Error('another kernel call has used the memory of this SEAGM pass');
+  const k = claimed(area.claim, 'SEAGM pass');
   const { at } = area;
   k.seagmDrain(at.slots, at.used, area.fresh, at.byCount);
 }
@@ -1357,9 +1369,7 @@ export function magicJoinKernel(
   maxPassages: number,
   line: number,
 ): KernelRun {
-  const k = load();
-  if (board.claim !== freeClaims)
-    throw new Error('another kernel call has used the memory of this MAGIC board');
+  const k = claimed(board.claim, 'MAGIC board');
   if (bytes.length > MAGIC_STRETCH_BYTES) throw new Error(`at most ${MAGIC_STRETCH_BYTES} bytes per call`);
   const buffer = k.memory.buffer;
   const input = new Uint8Array(buffer, board.inAt, bytes.length + 1);
@@ -1397,9 +1407,7 @@ export function magicTallyKernel(board: MagicKernelBoard): {
   evenTouched: number;
   pairs: number;
 } {
-  const k = load();
-  if (board.claim !== freeClaims)
-    throw new Error('another kernel call has used the memory of this MAGIC board');
+  const k = claimed(board.claim, 'MAGIC board');
   k.magicTally(board.linkAt, board.link.length, board.stateAt);
   const [oddTouched = 0, evenTouched = 0, pairs = 0] = new Int32Array(k.memory.buffer, board.stateAt, 3);
   return { oddTouched, evenTouched, pairs };
@@ -1484,10 +1492,7 @@ export function magicBigBoard(nMax: bigint, m: number): MagicBigBoard {
 }
 
 function checkBigBoard(board: MagicBigBoard): KernelExports {
-  const k = load();
-  if (board.claim !== freeClaims)
-    throw new Error('another kernel call has used the memory of this MAGIC board');
-  return k;
+  return claimed(board.claim, 'MAGIC board');
 }
 
 /**

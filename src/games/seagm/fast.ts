@@ -17,7 +17,7 @@
  * kept beside the divisor table instead of in a Map.
  */
 import { distinctPrimesOfAll, MAX_DISTINCT_PRIMES32 } from '../../math/factor32.js';
-import { distinctRunsKernel, seagmClassesKernel } from '../../math/u64-kernel.js';
+import { distinctRunsKernel, seagmClassesKernel, type SeagmClasses } from '../../math/u64-kernel.js';
 
 /** ODD_BITS[m] = 1 when the bitmask m (below 2^9) has an odd number of bits: omega of that subset is odd. */
 export const ODD_BITS = (() => {
@@ -192,8 +192,11 @@ export class DivisorTable {
   }
 }
 
-/** Distinct card values with their multiplicities, primes and shared-prime class. */
-export interface FastAnalysis {
+/**
+ * Distinct card values with their multiplicities, primes and shared-prime class (the class fields are
+ * SeagmClasses's, as the kernel finds them).
+ */
+export interface FastAnalysis extends SeagmClasses {
   readonly n: number;
   /** Cards equal to 1. */
   readonly ones: number;
@@ -204,19 +207,6 @@ export interface FastAnalysis {
   /** Primes of value i: primes[primeStart[i] .. primeStart[i + 1]). */
   readonly primes: Int32Array;
   readonly primeStart: Int32Array;
-  /** Class of value i (index into the class arrays), or -1 when it has no shared prime. */
-  readonly classOf: Int32Array;
-  /** Per class: the product of its shared primes, its primes (classPrimes[classStart[c] ..]). */
-  readonly classRadical: Int32Array;
-  readonly classStart: Int32Array;
-  readonly classPrimes: Int32Array;
-  /** Per class: how many cards it holds, and its primes' ids (parallel to classPrimes, below primeIdCount). */
-  /** (Only the shared primes have such ids: one prime, one id, numbered from 0 as classes first hold them.) */
-  readonly classCount: Int32Array;
-  readonly classPrimeIds: Int32Array;
-  readonly primeIdCount: number;
-  /** The number of (class, subset) pairs: what filling the whole table costs. */
-  readonly subsetTotal: number;
   /** c_d for every d > 1 made of a class's shared primes; empty when analyseFast was asked for no table. */
   readonly table: DivisorTable;
 }
@@ -264,29 +254,6 @@ function factorValues(values: Int32Array, multiplicity: Int32Array): Factored {
   return { primes, primeStart: starts, primeIdAt: ids, primeCounts: sums };
 }
 
-/**
- * Classes by the product of the shared primes (FastAnalysis's class fields), in the kernel (seagmClassesKernel):
- * a value's class is the product of its primes that divide at least two cards (none: no class, -1). The shared
- * primes get ids of their own, 0 .. primeIdCount - 1 in order of first sight, so that lean.ts's passes over the
- * prime ids skip the unshared ones.
- */
-function classesOf(
-  multiplicity: Int32Array,
-  f: Factored,
-): Pick<
-  FastAnalysis,
-  | 'classOf'
-  | 'classRadical'
-  | 'classStart'
-  | 'classPrimes'
-  | 'classCount'
-  | 'classPrimeIds'
-  | 'primeIdCount'
-  | 'subsetTotal'
-> {
-  return seagmClassesKernel(multiplicity, f);
-}
-
 /** `fill` false leaves the divisor table empty, for a caller that fills what it needs (see lean.ts). */
 export function analyseFast(cards: ArrayLike<number>, fill = true): FastAnalysis {
   const n = cards.length;
@@ -300,7 +267,9 @@ export function analyseFast(cards: ArrayLike<number>, fill = true): FastAnalysis
   const { values, multiplicity, gcdAll } = distinctValues(sorted);
   const ones = values[0] === 1 ? (multiplicity[0] ?? 0) : 0;
   const factored = factorValues(values, multiplicity);
-  const classes = classesOf(multiplicity, factored);
+  // Classes by the product of the shared primes, in the kernel. The shared primes get ids of their own (0 ..
+  // primeIdCount - 1, in order of first sight), so that lean.ts's passes over the prime ids skip the others.
+  const classes = seagmClassesKernel(multiplicity, factored);
   // c_d for every d > 1 made of one class's shared primes.
   const table = new DivisorTable(fill ? Math.min(classes.subsetTotal, 1 << 20) : 0);
   const products = new Int32Array(1 << MAX_DISTINCT_PRIMES32);

@@ -363,14 +363,6 @@ export function inclusionExclusionWeights(a: FastAnalysis): { counts: number[]; 
 }
 
 /**
- * S(c) for every c in 0..n, in doubles: f(c) by the forward recurrence below n/3 and the backward one above, then
- * S(c) = 1 - (n + 1) f(c) (in the kernel: a cold loop over 10^5 counts, several times faster there).
- */
-function alternatingSums(n: number): Float64Array {
-  return alternatingSumsKernel(n);
-}
-
-/**
  * S(c) for every c in 0..n exactly, for small n, as integer numerators over one common denominator (n+1)!.
  * With f(c) = m[c] / (n+1)!, the forward recurrence f(c) = (1 - 2c f(c-1)) / (n - c + 1) becomes
  * m[c] = ((n+1)! - 2c m[c-1]) / (n - c + 1), an exact division (f(c)'s denominator divides (n+1)!/(n-c)!),
@@ -413,7 +405,8 @@ function randomChance(
       fraction: { num: exact.num.toString(), den: exact.den.toString() },
     };
   }
-  const s = alternatingSums(n);
+  // S(c) for every c in 0..n, in doubles, in the kernel (a cold loop over 10^5 counts, several times faster there).
+  const s = alternatingSumsKernel(n);
   let sum = above / n;
   counts.forEach((c, i) => (sum += (weights[i] ?? 0) * ((s[c] ?? 0) - c / n)));
   return { probability: Math.min(1, Math.max(0, sum)), fraction: null };
