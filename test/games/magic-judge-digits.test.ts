@@ -89,7 +89,7 @@ describe('magic judge: the kernel reads the passages of a large board', () => {
     fc.assert(
       fc.property(
         nMax.chain((n) =>
-          fc.tuple(fc.constant(n), fc.array(fc.tuple(writtenRoom(n), space), { maxLength: 14 })),
+          fc.tuple(fc.constant(n), fc.array(fc.tuple(writtenRoom(n), space), { maxLength: 14, size: 'max' })),
         ),
         fc.integer({ min: 0, max: 3 }),
         fc.boolean(),
