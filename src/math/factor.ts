@@ -4,7 +4,10 @@
  * arithmetic runs in the WebAssembly kernel; BigInt only carries values between the steps.
  */
 import {
+  FIRST_ROUGH_PRIME,
+  SMALL_PRIME_BOUND,
   SWEEP_LANES,
+  SWEEP_LIMIT,
   ensureTable,
   findTableDivisor,
   findTableDivisors,
@@ -23,14 +26,9 @@ export interface PrimePower {
 /** Largest input: the kernel's Montgomery arithmetic needs moduli below 2^62. */
 export const MAX_FACTOR_INPUT = (1n << 62n) - 1n;
 
-/** Primes below this are removed by trial division before anything cleverer runs. */
-export const SMALL_PRIME_BOUND = 1024;
-
-/** The least prime that trial division by the small primes cannot have removed. */
-export const FIRST_ROUGH_PRIME = 1031;
-
-/** Sweeps for a factor up to a cube root of at most 10^18 need the odd primes up to 10^6. */
-const SWEEP_LIMIT = 1_000_001;
+// The trial division's bounds (SMALL_PRIME_BOUND, FIRST_ROUGH_PRIME, SWEEP_LIMIT) live beside the kernel, whose
+// judge loop for Multiplication needs them too.
+export { FIRST_ROUGH_PRIME, SMALL_PRIME_BOUND };
 
 /** isOddPrime32Kernel takes odd n below this. */
 const SMALL_KERNEL_LIMIT = 1n << 31n;

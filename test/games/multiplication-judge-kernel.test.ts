@@ -1,13 +1,16 @@
 /**
- * Multiplication: the kernel's judge loop (multiplicationRunKernel), which reads and answers plain small tests
- * with no JavaScript per test. Its answers against the brute force (its minimax, and the rules applied to its
- * plain trial division); where it stops (before anything it does not read, with the bytes and newlines it read up
- * to there); and whole files through the byte judge, against the token judge, as one block and in pieces.
+ * Multiplication: the kernel's judge loop (multiplicationRunKernel), which reads and answers plain tests with
+ * no JavaScript per test. Its answers against the brute force (its minimax, and the rules applied to its plain
+ * trial division) below 2^31; above it, against N built from primes whose exponents are known, and against
+ * the JavaScript solver (BigInt, solve.ts); where it stops (before anything it does not read, with the bytes
+ * and newlines it read up to there); and whole files through the byte judge, against the token judge, as one
+ * block and in pieces.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bruteOutcome, primeExponents } from '../../src/games/multiplication/brute.js';
 import { multiplication as game } from '../../src/games/multiplication/index.js';
+import { solveMultiplication } from '../../src/games/multiplication/solve.js';
 import { multiplicationRunKernel } from '../../src/math/u64-kernel.js';
 import { runs } from '../support/runs.js';
 import {
@@ -23,8 +26,14 @@ const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 /** The answer the rules give (solve.ts's closed form, restated from the exponents). */
 function answer(n: number, first: 'Alice' | 'Bob'): string {
+  return answerFor(
+    primeExponents(n).map((f) => f.exponent),
+    first,
+  );
+}
+
+function answerFor(found: readonly number[], first: 'Alice' | 'Bob'): string {
   const other = first === 'Alice' ? 'Bob' : 'Alice';
-  const found = primeExponents(n).map((f) => f.exponent);
   const [a = 0, b] = found;
   if (found.length >= 3) return 'tie';
   if (b === undefined) return a % 2 === 1 ? first : other;
@@ -86,17 +95,18 @@ describe('multiplication: the kernel reads and answers plain tests', () => {
     expect(result).toEqual({ tests: 2, consumed: 21, newlines: 3, text: 'Alice\nBob' });
   });
 
-  it('reads leading zeros up to 10 digits, as the number they spell', () => {
+  it('reads leading zeros up to 19 digits, as the number they spell', () => {
     expect(run('0000000012 Alice\n').text).toBe('Alice');
+    expect(run('0000000000000000012 Alice\n0001000000000000000 Bob\n').text).toBe('Alice\nAlice');
   });
 
   it.each([
     ['1 Alice', 'N below 2'],
     ['0 Bob', 'N of 0'],
-    ['2147483648 Bob', 'N of 2^31'],
-    ['9999999999 Bob', 'ten digits above 2^31'],
-    ['00000000012 Alice', 'eleven digits'],
-    ['1000000000000000000 Alice', 'a large N, left to the sweep'],
+    ['1000000000000000001 Bob', 'N above 10^18'],
+    ['9999999999999999999 Bob', 'nineteen digits above 10^18'],
+    ['00000000000000000012 Alice', 'twenty digits'],
+    ['18446744073709551617 Alice', 'a number past 2^64'],
     ['-5 Alice', 'a sign'],
     ['+5 Alice', 'a plus sign'],
     ['12abc Bob', 'a number run into letters'],
@@ -130,6 +140,125 @@ describe('multiplication: the kernel reads and answers plain tests', () => {
       text: 'Bob\nBob',
     });
     expect(run('6 Alice\n', true, 0)).toEqual({ tests: 0, consumed: 0, newlines: 0, text: '' });
+  });
+});
+
+describe('multiplication: the kernel answers N from 2^31 to 10^18', () => {
+  // Primes (each checked by Miller-Rabin with the first twelve prime bases when this list was written): small
+  // ones the trial division strips, the first rough ones, the sweep's bound (10^6) on either side, near 10^9
+  // (p q near 10^18 and p^2), near 10^12, and the largest below 10^18.
+  const PRIMES = [
+    2n,
+    3n,
+    5n,
+    7n,
+    1009n,
+    1013n,
+    1021n,
+    1031n,
+    1033n,
+    46_337n,
+    65_521n,
+    999_983n,
+    1_000_003n,
+    1_000_033n,
+    999_999_937n,
+    1_000_000_007n,
+    1_000_000_009n,
+    2_147_483_647n,
+    999_999_999_989n,
+    1_000_000_000_039n,
+    999_999_999_999_999_989n,
+  ];
+  const LOW = 2n ** 31n;
+  const HIGH = 10n ** 18n;
+  /** N from distinct primes and their exponents, when it lies from 2^31 to 10^18. */
+  const built = fc
+    .uniqueArray(fc.constantFrom(...PRIMES), { minLength: 1, maxLength: 4 })
+    .chain((primes) =>
+      fc.tuple(
+        fc.constant(primes),
+        fc.array(fc.integer({ min: 1, max: 60 }), { minLength: primes.length, maxLength: primes.length }),
+      ),
+    )
+    .map(([primes, exponents]) => ({
+      n: primes.reduce((product, p, i) => product * p ** BigInt(exponents[i] ?? 1), 1n),
+      exponents,
+    }))
+    .filter(({ n }) => n >= LOW && n <= HIGH);
+  const name = fc.constantFrom('Alice', 'Bob' as const);
+
+  it('answers N built from known primes as the rules say of their exponents', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(built, name), { minLength: 1, maxLength: 40, size: 'max' }), (tests) => {
+        const text = tests.map(([{ n }, first]) => `${n} ${first}\n`).join('');
+        const result = run(text);
+        expect(result.tests).toBe(tests.length);
+        expect(result.text).toBe(
+          tests.map(([{ exponents }, first]) => answerFor(exponents, first)).join('\n'),
+        );
+      }),
+      { numRuns: runs(300) },
+    );
+  });
+
+  /** Each shape the solver tells apart, among them the ones only a sweep to the cube root settles. */
+  const shapes: readonly (readonly [string, bigint, readonly number[]])[] = [
+    ['2^31', 2n ** 31n, [31]],
+    ['10^18', 10n ** 18n, [18, 18]],
+    ['a prime near 10^18', 999_999_999_999_999_989n, [1]],
+    ['p q, both near 10^9 (past the sweep)', 999_999_937n * 1_000_000_007n, [1, 1]],
+    ['p q, p just below 10^6 (the sweep finds it)', 999_983n * 999_999_999_989n, [1, 1]],
+    ['p q, p just above 10^6 (past the sweep)', 1_000_003n * 999_999_937n, [1, 1]],
+    ['p^2 q, p just below 10^6', 999_983n ** 2n * 1_000_003n, [2, 1]],
+    ['p q r, all rough', 1031n * 1033n * 999_999_937n, [1, 1, 1]],
+    ['p^2 near 10^18', 999_999_937n ** 2n, [2]],
+    ['(p q)^2', (1031n * 65_521n) ** 2n, [2, 2]],
+    ['p^3', 999_983n ** 3n, [3]],
+    ['p^4', 1033n ** 4n, [4]],
+    ['2^3 p^4 (p^4 is no (p q)^2)', 8n * 1033n ** 4n, [3, 4]],
+    ['p^5', 1031n ** 5n, [5]],
+    ['2 p^3', 2n * 65_521n ** 3n, [1, 3]],
+    ['2 (p q)^2', 2n * (1031n * 65_521n) ** 2n, [1, 2, 2]],
+    ['2 p q, rough', 2n * 1_000_003n * 999_999_937n, [1, 1, 1]],
+    ['2^a 3^b', 2n ** 20n * 3n ** 21n, [20, 21]],
+  ];
+
+  it.each(shapes)('answers %s as the rules say', (_, n, exponents) => {
+    expect(n >= LOW && n <= HIGH).toBe(true);
+    for (const first of ['Alice', 'Bob'] as const) {
+      expect(run(`${n} ${first}\n`).text).toBe(answerFor(exponents, first));
+    }
+  });
+
+  it('answers random N as the JavaScript solver (BigInt), many waiting for one sweep together', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.oneof(
+              fc.bigInt({ min: LOW, max: HIGH }),
+              built.map(({ n }) => n),
+            ),
+            name,
+          ),
+          {
+            minLength: 1,
+            maxLength: 30,
+            size: 'max',
+          },
+        ),
+        (tests) => {
+          const text = tests.map(([n, first]) => `${n} ${first}`).join('\n');
+          expect(run(text).text).toBe(
+            tests
+              .map(([n, first]) => solveMultiplication({ n: String(n), first }).winner ?? 'tie')
+              .join('\n'),
+          );
+        },
+      ),
+      { numRuns: runs(200) },
+    );
   });
 });
 

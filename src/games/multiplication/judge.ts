@@ -76,9 +76,10 @@ const MAX_HIGH = Number(MAX_N / 1_000_000_000n);
 
 /**
  * Tests `from`.. `t` while each is an N in range and a player's name lying wholly in the block: the plain
- * small ones in the kernel, the rest in a plain function, whose loop V8 optimises while it runs (a
- * generator's loop only from its next call, and a contest file is one call). Returns the first test it left
- * unread, for the careful loop.
+ * ones in the kernel (N up to 10^18, those that need a sweep swept together at the end of each call), the
+ * rest (a token across a stretch's end, digits the kernel does not read) in a plain function, whose loop V8
+ * optimises while it runs (a generator's loop only from its next call, and a contest file is one call).
+ * Returns the first test it left unread, for the careful loop.
  */
 function quickTests(
   input: ByteReader,
