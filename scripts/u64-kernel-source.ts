@@ -2003,7 +2003,7 @@ const multiplicationSweepSource: FunctionSource = (() => {
 
 /**
  * multiplicationRun(in, inEnd, eof, maxTests, out, stateAt, factorOut, tableAt, groups, basesAt, codesAt,
- * pendAt, primesAt, tableCount, roughAt, tableReady) -> tests. Reads up to maxTests tests `N Name` from the
+ * pendAt, primesAt, tableCount, roughAt, tableReady, sortAt) -> tests. Reads up to maxTests tests `N Name` from the
  * bytes [in, inEnd), each N a plain decimal of at most 19 digits from 2 to 10^18 and each Name "Alice" or
  * "Bob", both followed by whitespace (or by the end when eof is 1), and writes each answer ("Alice", "Bob" or
  * "tie", then a newline) from `out` on. It stops before the first test that is anything else (a token at the
@@ -2017,9 +2017,10 @@ const multiplicationSweepSource: FunctionSource = (() => {
  * more, a tie; one prime, the first player wins when its exponent is odd; two, the second when their exponents
  * are equal, the first when they are one apart, else a tie. N from 2^31: multiplicationBig, and the tests it
  * leaves to a sweep wait in entries of 16 bytes at pendAt (N, its bound, the test) until the loop ends, when
- * multiplicationSweep sweeps them all. Each test's answer is kept as a byte at codesAt (0 Alice, 1 Bob, 2 tie;
- * 4 + the first player while it waits) and written out at the end. codesAt and pendAt must have room for as
- * many tests as the call reads. primesAt, tableCount and roughAt: the divisor table's primes, how many it
+ * multiplicationSweep sweeps them all, in order of their bounds (copied to sortAt). Each test's answer is kept
+ * as a byte at codesAt (0 Alice, 1 Bob, 2 tie; 4 + the first player while it waits) and written out at the
+ * end. codesAt must have room for a byte per test the call reads (fewer than 2^18), pendAt for 16 bytes, and
+ * sortAt for 24 bytes, and 1 KB more. primesAt, tableCount and roughAt: the divisor table's primes, how many it
  * holds, and the index of its first prime from 1031 on.
  */
 const multiplicationRunSource: FunctionSource = {
@@ -2041,6 +2042,7 @@ const multiplicationRunSource: FunctionSource = {
     ['$tableCount', 'i32'],
     ['$roughAt', 'i32'],
     ['$tableReady', 'i32'],
+    ['$sortAt', 'i32'],
   ],
   result: 'i32',
   locals: [
@@ -2058,6 +2060,10 @@ const multiplicationRunSource: FunctionSource = {
     ['$pending', 'i32'],
     ['$need', 'i32'],
     ['$code', 'i32'],
+    ['$k', 'i32'],
+    ['$keysAt', 'i32'],
+    ['$countsAt', 'i32'],
+    ['$sweepAt', 'i32'],
   ],
   body: judgeLoop(
     `
@@ -2134,10 +2140,48 @@ const multiplicationRunSource: FunctionSource = {
         i32.store8 offset=0`,
     ['$need'],
     `
+    ;; the waiting tests in order of their bounds (to 256), so that the four lanes of a pass end close together:
+    ;; keys of bound >> 8 above the entry's index (below 2^18), sorted by their top 16 bits, then the entries
+    ;; copied to sortAt in that order
+    local.get $pendAt local.set $sweepAt
+    local.get $pending i32.const 1 i32.gt_u
+    if
+      local.get $sortAt local.get $pending i32.const 4 i32.shl i32.add local.tee $keysAt
+      local.get $pending i32.const 3 i32.shl i32.add local.set $countsAt
+      block $keyed
+        loop $key
+          local.get $k local.get $pending i32.ge_u br_if $keyed
+          local.get $keysAt local.get $k i32.const 2 i32.shl i32.add
+          local.get $pendAt local.get $k i32.const 4 i32.shl i32.add i32.load offset=8
+          i32.const 8 i32.shr_u i32.const 18 i32.shl local.get $k i32.or
+          i32.store offset=0
+          local.get $k i32.const 1 i32.add local.set $k
+          br $key
+        end
+      end
+      local.get $keysAt local.get $keysAt local.get $pending i32.const 2 i32.shl i32.add local.tee $start
+      local.get $pending i32.const 16 local.get $countsAt call $radixPass
+      local.get $start local.get $keysAt local.get $pending i32.const 24 local.get $countsAt call $radixPass
+      i32.const 0 local.set $k
+      block $copied
+        loop $copy
+          local.get $k local.get $pending i32.ge_u br_if $copied
+          local.get $sortAt local.get $k i32.const 4 i32.shl i32.add local.tee $at
+          local.get $pendAt
+          local.get $keysAt local.get $k i32.const 2 i32.shl i32.add i32.load offset=0 i32.const 262143 i32.and
+          i32.const 4 i32.shl i32.add local.tee $start i64.load offset=0
+          i64.store offset=0
+          local.get $at local.get $start i64.load offset=8 i64.store offset=8
+          local.get $k i32.const 1 i32.add local.set $k
+          br $copy
+        end
+      end
+      local.get $sortAt local.set $sweepAt
+    end
     ;; the waiting tests swept and answered
-    local.get $pendAt local.get $pending local.get $primesAt local.get $tableCount local.get $roughAt
+    local.get $sweepAt local.get $pending local.get $primesAt local.get $tableCount local.get $roughAt
     call $multiplicationSweep
-    local.get $pendAt local.set $at
+    local.get $sweepAt local.set $at
     block $answered
       loop $answer
         local.get $pending i32.eqz br_if $answered
