@@ -314,7 +314,7 @@ describe('multiplication: the byte judge with the kernel', () => {
 
   it('names a mistake after many plain tests as the token judge does, every answer before it written', async () => {
     const tests = fc.sample(test, { numRuns: 400, seed: 11 });
-    // Each mistake, with the whole tests it starts with (a large N, which the kernel leaves to JavaScript).
+    // Each mistake, with the whole tests it starts with (a large N, which the kernel answers too).
     const mistakes: readonly (readonly [string, readonly Parts[]])[] = [
       ['', []], // the input ends early: named on the line of the last token read
       ['\n1 Alice', []],
