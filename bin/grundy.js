@@ -29,8 +29,9 @@ try {
   // No cache yet: this run writes one.
 }
 // The names the bundle expects (scripts/bundle-cli.ts): Node's require for its path, its URL, and import()
-// relative to it.
-const script = new Script(`(function (require, __bundleUrl, __import) {${readFileSync(file, 'utf8')}\n})`, {
+// relative to it. The bundle is ASCII (esbuild escapes the rest), so latin1 reads it exactly, without UTF-8
+// decoding: about 60 fewer fresh memory pages than 'utf8' (each one a page fault on a cold machine).
+const script = new Script(`(function (require, __bundleUrl, __import) {${readFileSync(file, 'latin1')}\n})`, {
   filename: file,
   cachedData,
 });

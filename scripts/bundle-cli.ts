@@ -178,6 +178,9 @@ const listed = Object.values(result.metafile?.outputs ?? {}).reduce(
   0,
 );
 const code = readFileSync(resolve(root, outfile), 'utf8');
+// bin reads the bundle as latin1 (no UTF-8 decoding), which is exact only for ASCII.
+// eslint-disable-next-line no-control-regex
+if (/[^\x00-\x7f]/.test(code)) throw new Error(`${outfile} holds a byte that is not ASCII`);
 const calls = code.match(/\bimport\(/g)?.length ?? 0;
 if (calls < listed || /\bimport\.meta\b/.test(code))
   throw new Error(`expected at least ${listed} import() calls and no import.meta, found ${calls} calls`);
