@@ -3109,7 +3109,8 @@ const seagmWeightsSource: FunctionSource = {
 };
 
 // ---------------------------------------------------------------------------------------------------------
-// ABGAME's judge on long boards: 64 cells at a time as bit masks (WinnerScanner in src/games/abgame/winner-scan.ts).
+// ABGAME's long boards: 64 cells at a time as bit masks, for the judge (WinnerScanner in
+// src/games/abgame/winner-scan.ts) and the streamed solver (BoardScanner in src/games/abgame/solve.ts).
 
 /**
  * abgameScan(at, count, stateAt) -> bytes: WinnerScanner's totals moved on over the cells at [at, at + count), 64
@@ -3125,6 +3126,11 @@ const seagmWeightsSource: FunctionSource = {
  * its pair to the closer: which closers closed a B, and each B-opened pair's cells. Then the gaps of the A- and
  * B-opened pairs are popcounts, less one a pair; only the contested pairs (A-B, B-A: their gaps are XOR-ed) are
  * visited one by one, and their gaps taken back out of the spare sums.
+ *
+ * abgameStreamScan(at, count, stateAt) -> bytes: the same for BoardScanner (src/games/abgame/solve.ts), with its
+ * totals (streamState below): spareA and spareB apart, the characters, the contested pairs and those with a gap,
+ * and what tells the scanner whether a pair closed here needs noting (the OR of the contested gaps, the OR of
+ * A's spare gaps).
  */
 /**
  * Cells 16k to 16k + 15 of abgameScan's block (at $p) into its masks: bit 16k + j of $l for an 'A', of $bm for
@@ -3138,8 +3144,28 @@ const cellMasks = (k: number): string => `
         local.get $ea i8x16.bitmask i64.extend_i32_u i64.const ${16 * k} i64.shl local.get $l i64.or local.set $l
         local.get $eb i8x16.bitmask i64.extend_i32_u i64.const ${16 * k} i64.shl local.get $bm i64.or local.set $bm`;
 
-const abgameScanSource: FunctionSource = {
-  name: 'abgameScan',
+/**
+ * abgameStreamScan's totals beyond abgameScan's (BoardScanner in src/games/abgame/solve.ts), i32 each after the
+ * first four: spareB (the first total is then spareA, not the difference), the characters, the contested
+ * pairs, those of them with a gap, the OR of their gaps, and the OR of the A-A gaps (not 0: some A-A pair
+ * had a spare gap); `load` or `store` them.
+ */
+const STREAM_TOTALS = ['$spareB', '$characters', '$contested', '$contestedOpen', '$gapOr', '$aSpare'];
+const streamState = (how: 'load' | 'store'): string =>
+  STREAM_TOTALS.map((local, i) =>
+    how === 'load'
+      ? `local.get $stateAt i32.load offset=${16 + 4 * i} local.set ${local}`
+      : `local.get $stateAt local.get ${local} i32.store offset=${16 + 4 * i}`,
+  ).join('\n    ');
+
+/** A contested pair with gap $gap, counted in abgameStreamScan's totals. */
+const noteContested = `
+              local.get $contested i32.const 1 i32.add local.set $contested
+              local.get $contestedOpen local.get $gap i32.const 0 i32.ne i32.add local.set $contestedOpen
+              local.get $gapOr local.get $gap i32.or local.set $gapOr`;
+
+const abgameScanOf = (full: boolean): FunctionSource => ({
+  name: full ? 'abgameStreamScan' : 'abgameScan',
   params: [
     ['$at', 'i32'],
     ['$count', 'i32'],
@@ -3177,12 +3203,20 @@ const abgameScanSource: FunctionSource = {
     ['$ib', 'i64'],
     ['$x', 'i64'],
     ['$keep', 'i64'],
+    ['$spareB', 'i32'],
+    ['$characters', 'i32'],
+    ['$contested', 'i32'],
+    ['$contestedOpen', 'i32'],
+    ['$gapOr', 'i32'],
+    ['$aSpare', 'i32'],
+    ['$gainA', 'i32'],
   ],
   body: `
     local.get $stateAt i32.load offset=0 local.set $diff
     local.get $stateAt i32.load offset=4 local.set $xor
     local.get $stateAt i32.load offset=8 local.set $state
     local.get $stateAt i32.load offset=12 local.set $run
+    ${full ? streamState('load') : ''}
     i32.const 65 i8x16.splat local.set $da
     i32.const 66 i8x16.splat local.set $db
     i32.const 46 i8x16.splat local.set $dd
@@ -3197,6 +3231,7 @@ const abgameScanSource: FunctionSource = {
         ${[0, 1, 2, 3].map(cellMasks).join('')}
         local.get $valid i64.const -1 i64.ne br_if $stopped
         local.get $l local.get $bm i64.or local.set $l
+        ${full ? 'local.get $characters local.get $l i64.popcnt i32.wrap_i64 i32.add local.set $characters' : ''}
         block $blockDone
           ;; a pair waiting from before the block: it closes on the first character
           local.get $state i32.const 1 i32.and
@@ -3212,9 +3247,20 @@ const abgameScanSource: FunctionSource = {
             local.get $ob local.get $state i32.const 1 i32.shr_u i32.ne
             if
               local.get $xor local.get $gap i32.xor local.set $xor
+              ${full ? noteContested : ''}
             else
-              local.get $diff local.get $gap i32.const 0 local.get $gap i32.sub local.get $ob i32.eqz select i32.add
-              local.set $diff
+              ${
+                full
+                  ? `local.get $ob
+              if
+                local.get $spareB local.get $gap i32.add local.set $spareB
+              else
+                local.get $diff local.get $gap i32.add local.set $diff
+                local.get $aSpare local.get $gap i32.or local.set $aSpare
+              end`
+                  : `local.get $diff local.get $gap i32.const 0 local.get $gap i32.sub local.get $ob i32.eqz select i32.add
+              local.set $diff`
+              }
             end
             i32.const 0 local.set $state
             ;; the characters after it, and the dots after it if none
@@ -3265,6 +3311,7 @@ const abgameScanSource: FunctionSource = {
               i32.const 63 local.get $l i64.const 1 local.get $sum i64.shl i64.const 1 i64.sub i64.and i64.clz
               i32.wrap_i64 i32.sub i32.sub i32.const 1 i32.sub local.set $gap
               local.get $xor local.get $gap i32.xor local.set $xor
+              ${full ? noteContested : ''}
               local.get $cob local.get $sum i64.shr_u i32.wrap_i64 i32.const 1 i32.and local.set $ob
               local.get $sumBA local.get $gap i32.const 0 local.get $ob i32.sub i32.and i32.add local.set $sumBA
               local.get $sumAB local.get $gap local.get $ob i32.const 1 i32.sub i32.and i32.add local.set $sumAB
@@ -3273,11 +3320,18 @@ const abgameScanSource: FunctionSource = {
             end
           end
           ;; spare gaps: the A-opened pairs' cells less one a pair less the contested ones, minus the same for B
-          local.get $diff
           local.get $P local.get $ib i64.xor i64.popcnt i32.wrap_i64
           local.get $o local.get $bo i64.xor i64.popcnt i32.wrap_i64 i32.sub local.get $sumAB i32.sub
+          local.set $gainA
           local.get $ib i64.popcnt i32.wrap_i64 local.get $bo i64.popcnt i32.wrap_i64 i32.sub local.get $sumBA i32.sub
-          i32.sub i32.add local.set $diff
+          ${
+            full
+              ? `local.get $spareB i32.add local.set $spareB
+          local.get $diff local.get $gainA i32.add local.set $diff
+          local.get $aSpare local.get $gainA i32.or local.set $aSpare`
+              : `local.set $gap
+          local.get $diff local.get $gainA local.get $gap i32.sub i32.add local.set $diff`
+          }
         end
         local.get $p i32.const 64 i32.add local.set $p
         br $block
@@ -3287,8 +3341,12 @@ const abgameScanSource: FunctionSource = {
     local.get $stateAt local.get $xor i32.store offset=4
     local.get $stateAt local.get $state i32.store offset=8
     local.get $stateAt local.get $run i32.store offset=12
+    ${full ? streamState('store') : ''}
     local.get $p local.get $at i32.sub`,
-};
+});
+
+const abgameScanSource = abgameScanOf(false);
+const abgameStreamScanSource = abgameScanOf(true);
 
 /**
  * alternatingSums(n, fAt, sAt): alternatingSums in src/games/seagm/solve.ts, in the same double operations in
@@ -4575,6 +4633,7 @@ export function assembleKernel(): Uint8Array {
     multiplicationRunSource,
     abgameRunSource,
     abgameScanSource,
+    abgameStreamScanSource,
     partisanRunSource,
     readIntsSource,
     radixPassSource,

@@ -1,14 +1,17 @@
 /**
- * (Just over ~400 lines on purpose: one pass, for text and streamed input alike, that is easier to check whole.)
+ * (Nearly 500 lines on purpose: one pass, for text and streamed input alike, that is easier to check whole.)
  *
  * ABGAME in one pass and constant memory. Characters pair up left to right (1st with 2nd, ...), each pair
  * sliding toward each other; an odd last character slides toward the right wall. A gap inside a same-owner
  * pair (or behind the odd last character) is a store of spare moves; a gap inside an A-B pair is a Nim heap.
  * The player with more spare moves wins; on a tie, A (moving first) wins iff the heaps' XOR is not 0.
  *
- * The scanner reads bytes, so the same code serves a text board and a 10^8-cell file read in chunks.
+ * The scanner reads bytes, so the same code serves a text board and a 10^8-cell file read in chunks. Once
+ * the first contested pairs are noted, the kernel (abgameStreamScan) takes each block's runs of 64 cells, and
+ * the loops here read only the blocks where a pair needs noting, and the bytes around the runs.
  */
 import { InputError } from '../../core/errors.js';
+import { abgameStreamScanKernel, type AbgameStreamTotals } from '../../math/u64-kernel.js';
 import { Field, LITTLE_ENDIAN, wordTable } from './word-table.js';
 import { CODES, EXAMPLE_BOARD, SHOWN_CONTESTED, badCellMessage } from './limits.js';
 import type { AbgameResult, ContestedGap, WinningMove } from './schema.js';
@@ -80,6 +83,19 @@ export class BoardScanner {
   private readonly blockSize: number;
   // Stryker disable next-line BooleanLiteral: the constructor sets it before any use
   private dense = false;
+  /** What the kernel reads and moves on (scanKernel), kept for the scanner's life. */
+  private readonly kernelTotals: AbgameStreamTotals = {
+    spareA: 0,
+    xor: 0,
+    state: 0,
+    run: 0,
+    spareB: 0,
+    characters: 0,
+    contested: 0,
+    contestedOpen: 0,
+    gapOr: 0,
+    aSpare: 0,
+  };
 
   constructor(options: ScannerOptions = {}) {
     this.maxCells = options.maxCells ?? MAX_STREAM_CELLS;
@@ -120,11 +136,20 @@ export class BoardScanner {
     while (i < end) {
       const stop = Math.min(end, i + this.blockSize);
       const before = this.characters;
-      const reached = this.dense
-        ? this.scanDense(bytes, words, head, i, stop, base)
-        : this.scanSparse(bytes, words, head, i, stop, base);
+      const start = i;
+      // Once the first contested pairs are noted, the kernel takes the block's whole 64-cell runs, unless a pair
+      // there needs noting (then JavaScript reads the block, as before).
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: the kernel is speed only: JavaScript reads the same cells to the same totals
+      if (this.loop === 'auto' && this.contestedCount >= SHOWN_CONTESTED && stop - i >= 64)
+        i = this.scanKernel(bytes, i, stop, base);
+      const reached =
+        i === stop
+          ? stop
+          : this.dense
+            ? this.scanDense(bytes, words, head, i, stop, base)
+            : this.scanSparse(bytes, words, head, i, stop, base);
       // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: picks the next block's loop only; both give the same totals
-      if (this.loop === 'auto') this.dense = this.characters - before > (stop - i) * DENSE_SHARE;
+      if (this.loop === 'auto') this.dense = this.characters - before > (stop - start) * DENSE_SHARE;
       i = reached;
       if (reached < stop) break;
     }
@@ -145,6 +170,37 @@ export class BoardScanner {
       }
     }
     this.offset += n;
+  }
+
+  /**
+   * The whole blocks of 64 cells from `from` on, in the kernel (abgameStreamScanKernel), when no pair closed there
+   * needs noting (a contested gap with a bit no earlier one had, or A's first spare gap while none is known):
+   * returns the index after them, or `from` when JavaScript must read them.
+   */
+  private scanKernel(bytes: Uint8Array, from: number, to: number, base: number): number {
+    const t = this.kernelTotals;
+    t.spareA = this.spareA;
+    t.spareB = this.spareB;
+    t.xor = this.xor;
+    t.state = this.open === 0 ? 0 : 1 | (this.openCode << 1);
+    t.run = this.open === 0 ? 0 : base + from - this.openCell - 1;
+    t.characters = this.characters;
+    t.contested = this.contestedCount;
+    t.contestedOpen = this.contestedOpen;
+    t.gapOr = 0;
+    t.aSpare = 0;
+    const read = abgameStreamScanKernel(bytes.subarray(from, to), t);
+    if ((t.gapOr & ~this.seenBits) !== 0 || (this.spareCell === 0 && t.aSpare !== 0)) return from;
+    this.spareA = t.spareA;
+    this.spareB = t.spareB;
+    this.xor = t.xor;
+    this.open = t.state & 1;
+    this.openCode = t.state >> 1;
+    this.openCell = this.open === 0 ? 0 : base + from + read - t.run - 1;
+    this.characters = t.characters;
+    this.contestedCount = t.contested;
+    this.contestedOpen = t.contestedOpen;
+    return from + read;
   }
 
   /** Cells one at a time through `character`; returns `to`, or the index of the first byte that is not a cell. */
