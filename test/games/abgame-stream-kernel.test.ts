@@ -66,13 +66,15 @@ describe('ABGAME stream: the kernel path gives the JavaScript loops\u2019 whole 
     );
   });
 
-  it('notes a gap with a new top bit far into a long board, and names the move it gives', () => {
-    const opening = 'A.B'.repeat(20);
-    const late = `${opening}${dots(100_000)}A${dots(70_000)}B${dots(64)}`;
-    for (const blockSize of [64, 1 << 15]) {
-      const expected = solve(late, [], 'sparse', blockSize);
-      expect(expected.xor).toBe(70_000);
-      expect(solve(late, [], 'auto', blockSize)).toEqual(expected);
+  it('notes a gap with a new top bit far into a dense board, and names the move it gives', () => {
+    // Contested gaps of 1 (an even number of them), and far in, one of 40: the XOR is 40, and its pair the move.
+    const filler = 'A.B'.repeat(3000);
+    const board = `${filler}A${dots(40)}B${filler}`;
+    for (const blockSize of [64, 256, 1 << 15]) {
+      const expected = solve(board, [], 'sparse', blockSize);
+      expect(expected.xor).toBe(40);
+      expect(expected.move).toMatchObject({ kind: 'contested', from: filler.length + 1, gapBefore: 40 });
+      expect(solve(board, [], 'auto', blockSize)).toEqual(expected);
     }
   });
 
