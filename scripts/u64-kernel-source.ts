@@ -1654,6 +1654,14 @@ const exponentAt = (label: string): string => `
 /** 1031^2: a number below it with no prime below 1031 is 1 or a prime. */
 const ROUGH_SQUARE = 1031 * 1031;
 
+/** Divides $m by $p (which divides it) as often as it goes, adding the times to $e. */
+const divideOut = `
+    loop $divide
+      local.get $m local.get $p i64.div_u local.set $m
+      local.get $e i32.const 1 i32.add local.set $e
+      local.get $m local.get $p i64.rem_u i64.eqz br_if $divide
+    end`;
+
 /** Pushes x^k for the i64 local `x` (wrapping past 2^64: callers keep x^k below it). */
 const powerOf = (x: string, k: number): string =>
   `local.get ${x} ${Array.from({ length: k - 1 }, () => `local.get ${x} i64.mul`).join(' ')}`;
@@ -1816,11 +1824,7 @@ const multiplicationBigSource: FunctionSource = {
         i32.const 0 i32.lt_s br_if $stripped
         local.get $primesAt local.get $i i32.const 2 i32.shl i32.add i32.load offset=0 i64.extend_i32_u local.set $p
         i32.const 0 local.set $e
-        loop $divide
-          local.get $m local.get $p i64.div_u local.set $m
-          local.get $e i32.const 1 i32.add local.set $e
-          local.get $m local.get $p i64.rem_u i64.eqz br_if $divide
-        end
+        ${divideOut}
         local.get $count i32.const 1 i32.add local.tee $count
         i32.const 3 i32.ge_u if i32.const 2 return end ;; three primes: a tie
         local.get $count i32.const 1 i32.eq
@@ -1870,11 +1874,7 @@ const multiplicationSweptSource: FunctionSource = {
   ],
   body: `
     local.get $p i64.eqz if i32.const 1 return end ;; p q: equal exponents, the second player mirrors
-    loop $divide
-      local.get $m local.get $p i64.div_u local.set $m
-      local.get $e i32.const 1 i32.add local.set $e
-      local.get $m local.get $p i64.rem_u i64.eqz br_if $divide
-    end
+    ${divideOut}
     local.get $m call $roughKind local.tee $kind
     i32.eqz if i32.const 2 return end
     local.get $kind i32.const 16 i32.ge_u if i32.const 2 return end

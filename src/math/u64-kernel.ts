@@ -774,7 +774,6 @@ export function multiplicationRunKernel(bytes: Uint8Array, eof: boolean, maxTest
   // keeps a byte for its answer, 16 for a sweep it may wait for and 24 to sort those by (MAX_STRETCH bytes hold
   // fewer than the 2^18 tests the sort can tell apart).
   const most = Math.min(maxTests, Math.floor(bytes.length / 5) + 1);
-  const pendAt = (extraAt: number): number => (extraAt + most + 15) & ~15;
   for (;;) {
     let need = 0;
     const run = kernelRun(
@@ -782,6 +781,7 @@ export function multiplicationRunKernel(bytes: Uint8Array, eof: boolean, maxTest
       2,
       41 * most + 1024 + 16,
       (k, a, { inAt, inEnd, outAt, stateAt, extraAt }) => {
+        const pendAt = (extraAt + most + 15) & ~15;
         const tableReady = tableLimit >= SWEEP_LIMIT ? 2 : tableLimit >= SMALL_PRIME_BOUND ? 1 : 0;
         const tests = k.multiplicationRun(
           inAt,
@@ -795,12 +795,12 @@ export function multiplicationRunKernel(bytes: Uint8Array, eof: boolean, maxTest
           FACTOR32_GROUPS,
           a.bases,
           extraAt,
-          pendAt(extraAt),
+          pendAt,
           tablePrimesAt,
           tableCount,
           tableReady === 0 ? 0 : tableCountBelow(FIRST_ROUGH_PRIME),
           tableReady,
-          pendAt(extraAt) + 16 * most,
+          pendAt + 16 * most,
         );
         need = new Int32Array(k.memory.buffer, stateAt, 4)[3] ?? 0;
         return tests;
@@ -1381,6 +1381,15 @@ export function seagmDrainKernel(area: SeagmPassArea): void {
   k.seagmDrain(at.slots, at.used, area.fresh, at.byCount);
 }
 
+/** Copies a stretch of input to `at` with a 0 after it (the kernel's scans stop at it); the memory's buffer. */
+function stretchIn(k: KernelExports, at: number, bytes: Uint8Array): ArrayBuffer {
+  const buffer = k.memory.buffer;
+  const input = new Uint8Array(buffer, at, bytes.length + 1);
+  input.set(bytes);
+  input[bytes.length] = 0;
+  return buffer;
+}
+
 /** The most input bytes one magicJoinKernel call takes (KernelStretches hands it at most its MAX_STRETCH). */
 export const MAGIC_STRETCH_BYTES = 1 << 20;
 
@@ -1464,10 +1473,7 @@ export function magicJoinKernel(
 ): KernelRun {
   const k = claimed(board.claim, 'MAGIC board');
   if (bytes.length > MAGIC_STRETCH_BYTES) throw new Error(`at most ${MAGIC_STRETCH_BYTES} bytes per call`);
-  const buffer = k.memory.buffer;
-  const input = new Uint8Array(buffer, board.inAt, bytes.length + 1);
-  input.set(bytes);
-  input[bytes.length] = 0; // the kernel's scans stop at it
+  const buffer = stretchIn(k, board.inAt, bytes);
   const passages = k.magicJoin(
     board.inAt,
     board.inAt + bytes.length,
@@ -1603,10 +1609,7 @@ export function magicBigReadKernel(
 ): KernelRun {
   const k = checkBigBoard(board);
   if (bytes.length > MAGIC_STRETCH_BYTES) throw new Error(`at most ${MAGIC_STRETCH_BYTES} bytes per call`);
-  const buffer = k.memory.buffer;
-  const input = new Uint8Array(buffer, board.inAt, bytes.length + 1);
-  input.set(bytes);
-  input[bytes.length] = 0; // the kernel's scans stop at it
+  const buffer = stretchIn(k, board.inAt, bytes);
   const most = Math.min(maxPassages, board.lines.length - board.read);
   const passages = k.magicBigRead(
     board.inAt,

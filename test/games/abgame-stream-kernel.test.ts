@@ -28,7 +28,7 @@ const dots = (n: number): string => '.'.repeat(n);
 const cell = fc.constantFrom('.', '.', 'A', 'B');
 /** Pieces of a board: random cells, long runs of dots, and single pairs with a chosen gap. */
 const segment = fc.oneof(
-  { arbitrary: fc.array(cell, { maxLength: 400 }).map((cells) => cells.join('')), weight: 4 },
+  { arbitrary: fc.array(cell, { maxLength: 400, size: 'max' }).map((cells) => cells.join('')), weight: 4 },
   { arbitrary: fc.integer({ min: 0, max: 3000 }).map(dots), weight: 2 },
   {
     arbitrary: fc
@@ -53,7 +53,7 @@ describe('ABGAME stream: the kernel path gives the JavaScript loops\u2019 whole 
     fc.assert(
       fc.property(
         board,
-        fc.array(fc.nat(), { maxLength: 4 }),
+        fc.array(fc.nat(), { maxLength: 4, size: 'max' }),
         fc.constantFrom(64, 100, 256, 4096, 1 << 15),
         (text, cutsRaw, blockSize) => {
           const cuts = cutsRaw.map((c) => c % (text.length + 1));

@@ -174,7 +174,7 @@ describe('multiplication: the kernel answers N from 2^31 to 10^18', () => {
   const HIGH = 10n ** 18n;
   /** N from distinct primes and their exponents, when it lies from 2^31 to 10^18. */
   const built = fc
-    .uniqueArray(fc.constantFrom(...PRIMES), { minLength: 1, maxLength: 4 })
+    .uniqueArray(fc.constantFrom(...PRIMES), { minLength: 1, maxLength: 4, size: 'max' })
     .chain((primes) =>
       fc.tuple(
         fc.constant(primes),
