@@ -115,7 +115,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runPlay(io, await cliCatalog(io), args);
       }
       case 'serve': {
-        const { serveMain } = await import('../serve.js');
+        const { serveMain } = await import('./serve.js');
         return await serveMain([...args], io.env);
       }
       case 'worker': {

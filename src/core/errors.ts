@@ -103,8 +103,15 @@ export type SolveCancelledError = InstanceType<Errors['SolveCancelledError']>;
 export const ServiceUnavailableError = shared.ServiceUnavailableError;
 export type ServiceUnavailableError = InstanceType<Errors['ServiceUnavailableError']>;
 
-export function isInputError(error: unknown): error is InputError {
-  return error instanceof InputError;
+/**
+ * Bad input from the user: an InputError, or an error of the same shape (code 'bad_input') from a games module
+ * loaded from elsewhere (GRUNDY_EXTRA_GAMES_MODULE) that brings its own copy of the class.
+ */
+export function isInputError(error: unknown): error is Error & { readonly code: 'bad_input' } {
+  return (
+    error instanceof InputError ||
+    (error instanceof Error && (error as Error & { code?: unknown }).code === 'bad_input')
+  );
 }
 
 /** The user-facing text of an error that is safe to show; undefined for unexpected ones. */

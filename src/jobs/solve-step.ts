@@ -3,7 +3,7 @@
  * thread under the job's time limit, store the answer in the cache, and count it in the metrics.
  */
 import { performance } from 'node:perf_hooks';
-import { GrundyError, InputError, ServiceUnavailableError } from '../core/errors.js';
+import { GrundyError, InputError, isInputError, ServiceUnavailableError } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import type { Metrics } from '../metrics.js';
 import type { StoredAnswer } from './answer.js';
@@ -49,14 +49,6 @@ export const QUICK_COST_MS = 2;
 
 /** Solves on this thread that take longer than this show the game's estimate is off (see QuickGuard). */
 export const QUICK_GUARD_MS = 25;
-
-/** Games loaded from an extra games module may bring their own copy of InputError; recognise it by its shape. */
-export function isInputError(error: unknown): error is Error {
-  return (
-    error instanceof InputError ||
-    (error instanceof Error && (error as Error & { code?: unknown }).code === 'bad_input')
-  );
-}
 
 /** Solves validated `params` on the calling thread (what solve-thread.ts does, without the thread). */
 export function solveHere(game: AnyGame, params: unknown): StoredAnswer {

@@ -7,12 +7,11 @@ import { createReadStream } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { MessagePort } from 'node:worker_threads';
 import { workerData } from 'piscina';
-import { InputError } from '../core/errors.js';
+import { InputError, isInputError } from '../core/errors.js';
 import type { StreamedSolve } from '../core/game.js';
 import { parseParams } from '../core/params.js';
 import type { StoredAnswer } from './answer.js';
 import { loadCatalog } from '../load-catalog.js';
-import { isInputError } from './solve-step.js';
 
 export interface SolveTask {
   readonly gameId: string;

@@ -5,7 +5,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, test } from 'vitest';
-import { serveMain } from '../../src/serve.js';
+import { serveMain } from '../../src/cli/serve.js';
 import { LogCapture, startHarness } from '../support/bot-harness.js';
 import { chatInput, postInteraction } from '../support/interactions.js';
 import {

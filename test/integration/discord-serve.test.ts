@@ -4,7 +4,7 @@
  * fake Discord; and the same with REDIS_URL and a separate `grundy worker` process solving from the queue.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { serveMain } from '../../src/serve.js';
+import { serveMain } from '../../src/cli/serve.js';
 import { parseParams } from '../../src/core/params.js';
 import { seagm } from '../../src/games/seagm/index.js';
 import { LogCapture } from '../support/bot-harness.js';

@@ -37,4 +37,20 @@ describe('the error classes', () => {
     expect(error.name).toBe('JudgeInputError');
     expect(new first.SolveTimeoutError(2000).name).toBe('SolveTimeoutError');
   });
+
+  it('isInputError knows bad input by its code too, from a games module with classes of its own', () => {
+    // Such a module's InputError is another class with the same shape (code 'bad_input').
+    class ForeignInputError extends Error {
+      readonly code = 'bad_input';
+    }
+    class ForeignTimeout extends Error {
+      readonly code = 'timeout';
+    }
+    expect(first.isInputError(new ForeignInputError('N must be at least 2'))).toBe(true);
+    expect(first.isInputError(new first.InputError('N must be at least 2'))).toBe(true);
+    expect(first.isInputError(new ForeignTimeout('too slow'))).toBe(false);
+    expect(first.isInputError(new Error('N must be at least 2'))).toBe(false);
+    expect(first.isInputError({ code: 'bad_input', message: 'not an Error' })).toBe(false);
+    expect(first.isInputError(new first.SolveTimeoutError(2000))).toBe(false);
+  });
 });

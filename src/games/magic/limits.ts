@@ -1,5 +1,7 @@
 /** MAGIC limits, rooms and passage checks without zod, so the judge loads light (schema.ts re-exports them). */
-import { RoomIndex } from './room-index.js';
+import { RoomIndex, type Room } from './room-index.js';
+
+export type { Room };
 
 export const MAX_ROOMS = 10n ** 18n;
 export const MAX_PASSAGES = 1_000_000;
@@ -7,12 +9,6 @@ export const MAX_TELEPOINTS = 1_000_000_000;
 export const PASSAGES_EXAMPLE = '1-3 2-4';
 /** Up to this N, a passage's pair of rooms packs into one exact double (N^2 + N < 2^53). */
 export const PAIR_KEY_LIMIT = 94_906_265n;
-
-/**
- * A room number: a JS number when it is a safe integer, otherwise its decimal string (rooms go up to 10^18).
- * Each room has exactly one form, so equal boards share a cache key.
- */
-export type Room = number | string;
 
 /** The canonical form of a room number, or undefined when `value` is not a positive whole number. */
 export function toRoom(value: unknown): Room | undefined {

@@ -5,7 +5,12 @@
  * straight from the string: a Map keyed by 19-digit strings costs microseconds per lookup at that size.
  * Only strings of more than 24 digits (never a room of a board up to 10^18) fall back to a Map.
  */
-import type { Room } from './limits.js';
+
+/**
+ * A room number: a JS number when it is a safe integer, otherwise its decimal string (rooms go up to 10^18).
+ * Each room has exactly one form, so equal boards share a cache key.
+ */
+export type Room = number | string;
 
 export class RoomIndex {
   private keys: Float64Array;
