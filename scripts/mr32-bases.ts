@@ -21,7 +21,7 @@ import {
   sprp32Kernel,
 } from '../src/math/u64-kernel.js';
 import { MR32_BASES } from '../src/math/mr32-bases.js';
-import { MR32_BUCKET_BITS } from './u64-kernel-source.js';
+import { MR32_BUCKET_BITS } from './kernel/factor32.js';
 
 const FIRST = 1009 * 1009;
 const LIMIT = 2 ** 31;
@@ -117,7 +117,7 @@ function generate(): void {
   const rows: string[] = [];
   for (let i = 0; i < bases.length; i += 16) rows.push(`  ${bases.slice(i, i + 16).join(', ')},`);
   const text = `/**
- * The base isRoughPrime32 (scripts/u64-kernel-source.ts) tests each hash bucket of n to: for odd n with
+ * The base isRoughPrime32 (scripts/kernel/factor32.ts) tests each hash bucket of n to: for odd n with
  * 1009^2 <= n < 2^31 and no prime factor below 1000, n is prime exactly when it is a strong probable prime to
  * its bucket's base. Written by scripts/mr32-bases.ts, which searched them and checks them (--verify) against a
  * sieve for every number of that domain. Do not edit by hand.

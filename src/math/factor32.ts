@@ -1,6 +1,6 @@
 /**
  * Distinct primes of whole numbers below 2^31 (SEAGM's cards, up to 10^9), without BigInt or allocation per
- * number, all in the WebAssembly kernel (scripts/u64-kernel-source.ts, factor32): trial division by the odd
+ * number, all in the WebAssembly kernel (scripts/kernel/factor32.ts): trial division by the odd
  * primes below 1000, four at a time, costs one 32-bit multiplication and one comparison per prime (x is
  * divisible by the odd p exactly when x * p^-1 mod 2^32 <= floor((2^32 - 1) / p), Granlund and Montgomery);
  * what is left has no factor below 1009, so it has at most three prime factors (at most two up to

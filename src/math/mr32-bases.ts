@@ -1,5 +1,5 @@
 /**
- * The base isRoughPrime32 (scripts/u64-kernel-source.ts) tests each hash bucket of n to: for odd n with
+ * The base isRoughPrime32 (scripts/kernel/factor32.ts) tests each hash bucket of n to: for odd n with
  * 1009^2 <= n < 2^31 and no prime factor below 1000, n is prime exactly when it is a strong probable prime to
  * its bucket's base. Written by scripts/mr32-bases.ts, which searched them and checks them (--verify) against a
  * sieve for every number of that domain. Do not edit by hand.

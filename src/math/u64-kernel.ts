@@ -20,8 +20,9 @@
  * (abgameScanKernel), and so does its streamed solver, with the totals it needs for the winning move
  * (abgameStreamScanKernel). Octal games compute their values here (octalKernel: octalSparse and octalPlain).
  *
- * The module is written out, readable, in scripts/u64-kernel-source.ts (`npm run kernel` regenerates); these are the bytes it assembles to (a test
- * keeps the two equal), embedded so that no process spends milliseconds assembling it at start.
+ * The module is written out, readable, in scripts/kernel/ (put together by scripts/u64-kernel-source.ts;
+ * `npm run kernel` regenerates); these are the bytes it assembles to (a test keeps the two equal), embedded so
+ * that no process spends milliseconds assembling it at start.
  */
 
 import { MR32_BASES } from './mr32-bases.js';
@@ -1629,7 +1630,7 @@ export function magicBigReadKernel(
   return { tests: passages, consumed: readTo - board.inAt, newlines, text: '' };
 }
 
-/** Rooms per call of magicCount, magicSpread and magicRenumber (see magicNumber in scripts/u64-kernel-source.ts). */
+/** Rooms per call of magicCount, magicSpread and magicRenumber (see magicNumber in scripts/kernel/magic.ts). */
 const MAGIC_ROOM_CHUNK = 1 << 14;
 
 /**
@@ -1674,7 +1675,7 @@ export function magicNumberKernel(board: MagicBigBoard): { ends: Int32Array; siz
   return { ends, size };
 }
 
-/** Ends per call of magicJoinRange (see magicNumber in scripts/u64-kernel-source.ts). */
+/** Ends per call of magicJoinRange (see magicNumber in scripts/kernel/magic.ts). */
 const MAGIC_JOIN_CHUNK = 1 << 13;
 
 /**
@@ -1699,7 +1700,7 @@ export function magicJoinBigKernel(
   return { link, closing: new Int32Array(buffer, board.atsAt, closed) };
 }
 
-/** Splits one walk looks at before handing over to the other (see octalSparse in scripts/u64-kernel-source.ts). */
+/** Splits one walk looks at before handing over to the other (see octalSparse in scripts/kernel/octal.ts). */
 export const OCTAL_WALK_BLOCK = 64;
 /** How far before the split where the last walk found its last missing value the next walk starts. */
 export const OCTAL_WALK_BACK = 256;
@@ -1731,7 +1732,7 @@ export const OCTAL_HEADER = {
 } as const;
 
 /**
- * The kernel's octalSparse and octalPlain (scripts/u64-kernel-source.ts) in an instance of their own, one per
+ * The kernel's octalSparse and octalPlain (scripts/kernel/octal.ts) in an instance of their own, one per
  * thread: the octal table they last ran for keeps its values, lists and stamps in that memory between calls,
  * and no other kernel user writes there. `run` returns the n after the last value computed.
  */

@@ -4,7 +4,7 @@
  * blocks, ending at the very split where the last rare value below it turns up. The values alone cannot tell a
  * walk that stops late (every option it stamps is a true one); the work it counts and where the next walk
  * starts can, and budgets and speed rest on both. The kernel walks one to three splits four at a time
- * (scripts/u64-kernel-source.ts, fixedSplits): this checks that those walks end where one-by-one walks do.
+ * (scripts/kernel/octal.ts, fixedSplits): this checks that those walks end where one-by-one walks do.
  */
 import { describe, expect, it } from 'vitest';
 import { readOctalCode } from '../../src/games/octal/code.js';

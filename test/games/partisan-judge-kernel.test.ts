@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PARTISAN_KERNEL_MOVES as SOURCE_MOVES } from '../../scripts/u64-kernel-source.js';
+import { PARTISAN_KERNEL_MOVES as SOURCE_MOVES } from '../../scripts/kernel/partisan.js';
 import { directTable } from '../../src/games/partisan/brute.js';
 import { partisan as game } from '../../src/games/partisan/index.js';
 import { PARTISAN_KERNEL_MOVES, PartisanKernelTables, partisanRunKernel } from '../../src/math/u64-kernel.js';

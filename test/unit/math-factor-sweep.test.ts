@@ -14,7 +14,7 @@ import {
   tableCountBelow,
   tablePrime,
 } from '../../src/math/u64-kernel.js';
-import { SWEEP_LANES as SOURCE_SWEEP_LANES } from '../../scripts/u64-kernel-source.js';
+import { SWEEP_LANES as SOURCE_SWEEP_LANES } from '../../scripts/kernel/u64.js';
 import { runs } from '../support/runs.js';
 
 /** The odd primes below 10^6 + 1, by a sieve of their own. */

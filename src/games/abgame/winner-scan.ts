@@ -5,7 +5,7 @@
  * spareA > spareB, or they tie and the XOR is not 0 (see solve.ts for why).
  *
  * Why 64 cells at a time: a 10^8-cell judge board is half characters at random, so a branch per character
- * mispredicts about half the time. The kernel (abgameScan in scripts/u64-kernel-source.ts) takes each block of
+ * mispredicts about half the time. The kernel (abgameScan in scripts/kernel/abgame.ts) takes each block of
  * 64 cells as two bit masks (the characters, the B's) and finds the pairs and their gaps with shifts, carries
  * and popcounts; only the contested pairs, whose gaps are XOR-ed, are visited one by one. (An earlier scanner
  * here took eight cells a step through lookup tables, about 45 instructions a step: some 14% slower.) The edges

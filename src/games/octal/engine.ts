@@ -349,7 +349,7 @@ export class ValueTable {
   }
 
   /**
-   * G(from), G(from + 1), ... up to G(to) in the kernel (scripts/u64-kernel-source.ts): by the sparse-space
+   * G(from), G(from + 1), ... up to G(to) in the kernel (scripts/kernel/octal.ts): by the sparse-space
    * method under a mask (octalSparse: the rare positions stamp every common option value, then two walks over
    * the splits taking turns, one from a = 1 and one from walkFrom, stamp options until every rare value below
    * the smallest missing common one has turned up), else by listing every option (octalPlain). It stops early

@@ -89,7 +89,7 @@ function tableSize(need: number): number {
 }
 
 /**
- * The per-prime pass. Its counting runs in the WebAssembly kernel (seagmCount in scripts/u64-kernel-source.ts:
+ * The per-prime pass. Its counting runs in the WebAssembly kernel (seagmCount in scripts/kernel/seagm.ts:
  * on adversarial cards it is most of the judge's time); its other steps are small methods on purpose: the judge
  * runs them once, cold, and V8 compiles (and, on a branch it has not seen run yet, recompiles) a small function
  * much sooner.
