@@ -3,7 +3,7 @@
  * Part of the kernel's source: scripts/u64-kernel-source.ts assembles the module; after editing, run `npm run
  * kernel`.
  */
-import { OCTAL_HEADER, OCTAL_WALK_BACK, OCTAL_WALK_BLOCK } from '../../src/math/u64-kernel.js';
+import { OCTAL_HEADER, OCTAL_WALK_BACK, OCTAL_WALK_BLOCK } from '../../src/games/octal/kernel.js';
 import type { FunctionSource } from './assembler.js';
 
 // ---------------------------------------------------------------------------------------------------------

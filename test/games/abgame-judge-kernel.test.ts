@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { moverWins } from '../../src/games/abgame/brute.js';
 import { abgame as game } from '../../src/games/abgame/index.js';
-import { abgameRunKernel } from '../../src/math/u64-kernel.js';
+import { abgameRunKernel } from '../../src/games/abgame/kernel.js';
 import { runs } from '../support/runs.js';
 import {
   expectSameError,

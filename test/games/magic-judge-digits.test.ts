@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ByteReader, drive } from '../../src/core/byte-reader.js';
 import { magic } from '../../src/games/magic/index.js';
-import { magicBigBoard, magicBigReadKernel } from '../../src/math/u64-kernel.js';
+import { magicBigBoard, magicBigReadKernel } from '../../src/games/magic/kernel.js';
 import { runs } from '../support/runs.js';
 import { judgeOutput, judgeOutputInBlocks, legacyJudgeOutput } from './judge-harness.js';
 

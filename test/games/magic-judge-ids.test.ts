@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DisjointSets, joinPassages } from '../../src/games/magic/dsu.js';
 import { magic } from '../../src/games/magic/index.js';
-import { magicBigBoard, magicJoinBigKernel, magicNumberKernel } from '../../src/math/u64-kernel.js';
+import { magicBigBoard, magicJoinBigKernel, magicNumberKernel } from '../../src/games/magic/kernel.js';
 import { firstRepeat, firstRepeatByRoom, PAIR_KEY_LIMIT } from '../../src/games/magic/limits.js';
 import { runs } from '../support/runs.js';
 import { judgeError, judgeOutput, legacyJudgeOutput } from './judge-harness.js';

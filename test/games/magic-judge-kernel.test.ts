@@ -14,8 +14,8 @@ import {
   magicJoinKernel,
   magicKernelBoard,
   magicTallyKernel,
-  multiplicationRunKernel,
-} from '../../src/math/u64-kernel.js';
+} from '../../src/games/magic/kernel.js';
+import { multiplicationRunKernel } from '../../src/games/multiplication/kernel.js';
 import { runs } from '../support/runs.js';
 import {
   expectSameError,

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { bruteOutcome, primeExponents } from '../../src/games/multiplication/brute.js';
 import { multiplication as game } from '../../src/games/multiplication/index.js';
 import { solveMultiplication } from '../../src/games/multiplication/solve.js';
-import { multiplicationRunKernel } from '../../src/math/u64-kernel.js';
+import { multiplicationRunKernel } from '../../src/games/multiplication/kernel.js';
 import { runs } from '../support/runs.js';
 import {
   expectSameError,

@@ -11,7 +11,8 @@ import { multiplication as game } from '../../src/games/multiplication/index.js'
 import type { MultiplicationParams } from '../../src/games/multiplication/schema.js';
 import { exponentSignature, ruleOf } from '../../src/games/multiplication/solve.js';
 import { kernelBase64 } from '../../scripts/u64-kernel-source.js';
-import { decodeBase64, KERNEL_WASM } from '../../src/math/u64-kernel.js';
+import { KERNEL_WASM } from '../../src/math/kernel-wasm.js';
+import { decodeBase64 } from '../../src/math/u64-kernel.js';
 import { smallN } from './multiplication.fixture.js';
 import { judgeError as judgeErrorOf, judgeOutput } from './judge-harness.js';
 const judge = (input: string): Promise<string> => judgeOutput(game, input);

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { readOctalCode } from '../../src/games/octal/code.js';
 import { makeRule, ValueTable } from '../../src/games/octal/engine.js';
-import { OCTAL_WALK_BACK, OCTAL_WALK_BLOCK } from '../../src/math/u64-kernel.js';
+import { OCTAL_WALK_BACK, OCTAL_WALK_BLOCK } from '../../src/games/octal/kernel.js';
 
 /** What the model reads of a table between two values (private fields, read for the test only). */
 interface TableState {

@@ -9,7 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { PARTISAN_KERNEL_MOVES as SOURCE_MOVES } from '../../scripts/kernel/partisan.js';
 import { directTable } from '../../src/games/partisan/brute.js';
 import { partisan as game } from '../../src/games/partisan/index.js';
-import { PARTISAN_KERNEL_MOVES, PartisanKernelTables, partisanRunKernel } from '../../src/math/u64-kernel.js';
+import {
+  PARTISAN_KERNEL_MOVES,
+  PartisanKernelTables,
+  partisanRunKernel,
+} from '../../src/games/partisan/kernel.js';
 import { runs } from '../support/runs.js';
 import {
   expectSameError,

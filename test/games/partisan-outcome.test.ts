@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { partisan as game } from '../../src/games/partisan/index.js';
 import { directTable } from '../../src/games/partisan/brute.js';
 import { findCycle, makeRule, valuesFrom } from '../../src/games/partisan/engine.js';
-import { partisanCycleKernel, partisanValuesKernel } from '../../src/math/u64-kernel.js';
+import { partisanCycleKernel, partisanValuesKernel } from '../../src/games/partisan/kernel.js';
 import { lookupParts, OutcomeCache, TABLE_POSITIONS } from '../../src/games/partisan/outcome.js';
 import { solvePartisan } from '../../src/games/partisan/solve.js';
 import { runs } from '../support/runs.js';

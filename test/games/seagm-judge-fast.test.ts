@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { runs } from '../support/runs.js';
 import { seagm } from '../../src/games/seagm/index.js';
 import { analyseFast, DivisorTable } from '../../src/games/seagm/fast.js';
-import { seagmByPrimeKernel, seagmClassesKernel } from '../../src/math/u64-kernel.js';
+import { seagmByPrimeKernel, seagmClassesKernel } from '../../src/games/seagm/kernel.js';
 import {
   classesByPrime,
   completeTable,

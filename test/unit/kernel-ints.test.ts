@@ -4,12 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  alternatingSumsKernel,
-  distinctRunsKernel,
-  readIntsKernel,
-  sortNonNegativeKernel,
-} from '../../src/math/u64-kernel.js';
+import { alternatingSumsKernel, distinctRunsKernel, readIntsKernel } from '../../src/games/seagm/kernel.js';
+import { sortNonNegativeKernel } from '../../src/math/u64-kernel.js';
 import { runs } from '../support/runs.js';
 
 const isSpace = (code: number): boolean => code === 32 || (code >= 9 && code <= 13);

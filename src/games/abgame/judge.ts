@@ -9,7 +9,7 @@ import { JudgeInputError } from '../../core/errors.js';
 import { KernelStretches } from '../../core/kernel-stretches.js';
 import type { JudgeFormat } from '../../core/game.js';
 import type { InputReader } from '../../core/reader.js';
-import { abgameRunKernel } from '../../math/u64-kernel.js';
+import { abgameRunKernel } from './kernel.js';
 import { MAX_BOARD_CELLS, describeCharacter, firstBadIndex } from './limits.js';
 import type { AbgameParams, AbgameResult } from './schema.js';
 import { WinnerScanner } from './winner-scan.js';

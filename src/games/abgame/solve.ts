@@ -11,7 +11,7 @@
  * the loops here read only the blocks where a pair needs noting, and the bytes around the runs.
  */
 import { InputError } from '../../core/errors.js';
-import { abgameStreamScanKernel, type AbgameStreamTotals } from '../../math/u64-kernel.js';
+import { abgameStreamScanKernel, type AbgameStreamTotals } from './kernel.js';
 import { Field, LITTLE_ENDIAN, wordTable } from './word-table.js';
 import { CODES, EXAMPLE_BOARD, SHOWN_CONTESTED, badCellMessage } from './limits.js';
 import type { AbgameResult, ContestedGap, WinningMove } from './schema.js';

@@ -11,7 +11,7 @@
  * here took eight cells a step through lookup tables, about 45 instructions a step: some 14% slower.) The edges
  * of each piece, and short pieces, go cell by cell.
  */
-import { ABGAME_SCAN_BYTES, abgameScanKernel, type AbgameTotals } from '../../math/u64-kernel.js';
+import { ABGAME_SCAN_BYTES, abgameScanKernel, type AbgameTotals } from './kernel.js';
 import { CHAR_A, CHAR_B, DOT } from './limits.js';
 
 /**

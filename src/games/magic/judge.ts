@@ -16,10 +16,10 @@ import {
   magicKernelBoard,
   magicNumberKernel,
   magicTallyKernel,
-  type KernelRun,
   type MagicBigBoard,
   type MagicKernelBoard,
-} from '../../math/u64-kernel.js';
+} from './kernel.js';
+import { type KernelRun } from '../../math/u64-kernel.js';
 import {
   checkPassages,
   findDuplicate,

@@ -3,7 +3,7 @@ import type { ByteReader } from '../../core/byte-reader.js';
 import { KernelStretches } from '../../core/kernel-stretches.js';
 import type { JudgeFormat } from '../../core/game.js';
 import { smallestFactorsUpTo } from '../../math/factor.js';
-import { multiplicationRunKernel } from '../../math/u64-kernel.js';
+import { multiplicationRunKernel } from './kernel.js';
 import { MAX_N, MIN_N, PLAYERS, type Player } from './limits.js';
 import type { MultiplicationParams, MultiplicationResult } from './schema.js';
 import { MAX_SMALL_N, smallSignature } from './small.js';

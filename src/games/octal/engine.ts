@@ -28,7 +28,7 @@
  * keeps everything else (masks, proofs, budgets) and the values themselves.
  */
 
-import { OCTAL_HEADER, octalKernel, type OctalKernel } from '../../math/u64-kernel.js';
+import { OCTAL_HEADER, octalKernel, type OctalKernel } from './kernel.js';
 
 /** The moves of a code as lists, for the hot loops. */
 export interface MoveRule {

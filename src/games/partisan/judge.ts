@@ -7,7 +7,7 @@ import { JudgeInputError } from '../../core/errors.js';
 import { KernelStretches } from '../../core/kernel-stretches.js';
 import type { JudgeFormat } from '../../core/game.js';
 import type { InputReader } from '../../core/reader.js';
-import { PartisanKernelTables, partisanRunKernel } from '../../math/u64-kernel.js';
+import { PartisanKernelTables, partisanRunKernel } from './kernel.js';
 import { MAX_MOVE, MAX_N } from './limits.js';
 import { OutcomeCache } from './outcome.js';
 import type { PartisanParams, PartisanResult } from './schema.js';

@@ -5,7 +5,7 @@
  * within 1..5). Pairs whose cycle is not certified, or too long to tabulate, go through solvePartisan as
  * before, so the answers and the errors are the full solver's.
  */
-import { partisanCycleKernel, partisanValuesKernel } from '../../math/u64-kernel.js';
+import { partisanCycleKernel, partisanValuesKernel } from './kernel.js';
 import { makeRule, ruleOfMasks, type MoveRule } from './engine.js';
 import type { PartisanParams } from './schema.js';
 import { solvePartisan } from './solve.js';

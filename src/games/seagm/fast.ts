@@ -17,7 +17,7 @@
  * kept beside the divisor table instead of in a Map.
  */
 import { distinctPrimesOfAll, MAX_DISTINCT_PRIMES32 } from '../../math/factor32.js';
-import { distinctRunsKernel, seagmClassesKernel, type SeagmClasses } from '../../math/u64-kernel.js';
+import { distinctRunsKernel, seagmClassesKernel, type SeagmClasses } from './kernel.js';
 
 /** ODD_BITS[m] = 1 when the bitmask m (below 2^9) has an odd number of bits: omega of that subset is odd. */
 export const ODD_BITS = (() => {

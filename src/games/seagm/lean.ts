@@ -23,7 +23,7 @@ import {
   seagmPassArea,
   seagmWeightsKernel,
   type SeagmPassArea,
-} from '../../math/u64-kernel.js';
+} from './kernel.js';
 
 /** For each prime id p, the classes holding it: cls[e] and the prime's place in them, for e in [head[p], head[p + 1]). */
 export interface ClassesByPrime {

@@ -25,7 +25,7 @@ import {
   weightsByLargestPrime,
 } from './lean.js';
 import { rational, toNumber } from '../../math/rational.js';
-import { alternatingSumsKernel } from '../../math/u64-kernel.js';
+import { alternatingSumsKernel } from './kernel.js';
 import { EXACT_LIMIT, TURN_TABLE_LIMIT, WINNING_LIST_LIMIT } from './limits.js';
 import type { SeagmParams, SeagmResult } from './schema.js';
 
