@@ -184,6 +184,12 @@ if (/[^\x00-\x7f]/.test(code)) throw new Error(`${outfile} holds a byte that is 
 const calls = code.match(/\bimport\(/g)?.length ?? 0;
 if (calls < listed || /\bimport\.meta\b/.test(code))
   throw new Error(`expected at least ${listed} import() calls and no import.meta, found ${calls} calls`);
+// bin's import() stand-in resolves a specifier against the bundle's URL: a path, never a package's name.
+const bare = /\bimport\(\s*["'](?![./])([^"']*)["']/.exec(code);
+if (bare !== null)
+  throw new Error(
+    `the bundle imports the package "${bare[1]}" dynamically: import it from a module kept out of it`,
+  );
 writeFileSync(resolve(root, outfile), code.replace(/\bimport\(/g, `${IMPORT}(`));
 
 // The code cache: a first run of bin writes it when none is there (see bin/grundy.js), with the functions a

@@ -1,10 +1,6 @@
 /** `grundy register [--guild ID] [--dry-run]`: puts the slash commands of the one catalog's games. */
-import { DiscordAPIError } from 'discord.js';
-import { scrubTokens } from '../bot/interaction/safe-error.js';
-import { commandBodies, registerCommands } from '../bot/commands/deploy.js';
-import { loadConfig, type Config } from '../config.js';
+import type { Config } from '../config.js';
 import type { AnyGame } from '../core/game.js';
-import { loadCatalog } from '../load-catalog.js';
 import { parseCommandArgs } from './args.js';
 
 export const registerUsage = `Usage: grundy register [--guild ID] [--dry-run]
@@ -61,6 +57,18 @@ export async function registerMain(
     io.stdout.write(`${registerUsage}\n`);
     return 0;
   }
+  // discord.js, the settings and the catalog load only now: help and a refused argument answer without them.
+  const [
+    { scrubTokens },
+    { commandBodies, registerCommands, registerFailure },
+    { loadConfig },
+    { loadCatalog },
+  ] = await Promise.all([
+    import('../bot/interaction/safe-error.js'),
+    import('../bot/commands/deploy.js'),
+    import('../config.js'),
+    import('../load-catalog.js'),
+  ]);
   let config: Config;
   let games: readonly AnyGame[];
   try {
@@ -103,12 +111,7 @@ export async function registerMain(
       args.guild,
     );
   } catch (error) {
-    const detail =
-      error instanceof DiscordAPIError
-        ? `Discord answered ${error.status}: ${error.message}${error.status === 401 ? ' (is DISCORD_TOKEN the bot token?)' : ''}`
-        : error instanceof Error
-          ? error.message
-          : String(error);
+    const detail = registerFailure(error);
     io.stderr.write(`grundy register: could not register the commands ${where}. ${scrubTokens(detail)}\n`);
     return 1;
   }

@@ -6,12 +6,8 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { availableParallelism } from 'node:os';
-import { loadConfig, type Config } from '../config.js';
+import type { Config } from '../config.js';
 import { GrundyError, InputError } from '../core/errors.js';
-import { createLogger } from '../log.js';
-import { createMetrics } from '../metrics.js';
-import { safeRedisUrl } from '../jobs/connection.js';
-import { createSolveWorker } from '../jobs/worker.js';
 import { armShutdownDeadline, SHUTDOWN_GRACE_MS } from '../shutdown.js';
 import { grundyVersion, parseCommandArgs } from './args.js';
 
@@ -65,10 +61,8 @@ function serveMetrics(port: number, render: () => Promise<string>, contentType: 
 /** Runs until SIGTERM/SIGINT; returns the exit code (2: bad usage or configuration, 1: could not start). */
 export async function workerMain(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   let args: WorkerArgs;
-  let config: Config;
   try {
     args = parseWorkerArgs(argv);
-    config = loadConfig(env);
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${workerUsage}\n`);
     return 2;
@@ -80,6 +74,23 @@ export async function workerMain(argv: string[], env: NodeJS.ProcessEnv = proces
   if (args.help) {
     process.stdout.write(`${workerUsage}\n`);
     return 0;
+  }
+  // The settings, the queue and its Redis client, logs and metrics load only now: help and a refused argument
+  // answer without them (about half a second).
+  const [{ loadConfig }, { createLogger }, { createMetrics }, { safeRedisUrl }, { createSolveWorker }] =
+    await Promise.all([
+      import('../config.js'),
+      import('../log.js'),
+      import('../metrics.js'),
+      import('../jobs/connection.js'),
+      import('../jobs/worker.js'),
+    ]);
+  let config: Config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${workerUsage}\n`);
+    return 2;
   }
   if (config.REDIS_URL === undefined) {
     process.stderr.write(

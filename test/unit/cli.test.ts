@@ -155,6 +155,32 @@ describe('grundy solve: negative numbers, files, usage and version (issue 13, it
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`${version}\n`);
   });
+
+  // These verbs load their service stack (discord.js, BullMQ, the settings) only after reading their arguments,
+  // so help answers even where the settings are wrong, and a wrong argument is named before any setting.
+  it.each([
+    ['serve', 'Usage: grundy serve'],
+    ['worker', 'Usage: grundy worker [--concurrency N]'],
+    ['register', 'Usage: grundy register [--guild ID] [--dry-run]'],
+  ])('%s --help prints its usage, whatever the settings say', (verb, usage) => {
+    const r = grundy([verb, '--help'], { LOG_LEVEL: 'loud', PORT: 'eighty' });
+    expect(r.code).toBe(0);
+    expect(r.stdout.startsWith(`${usage}\n`)).toBe(true);
+    expect(r.stderr).toBe('');
+  });
+
+  it.each([
+    ['serve', ['--port', '1'], "Unknown option '--port'."],
+    ['worker', ['--concurrency', '0'], '--concurrency must be a whole number from 1 to 256'],
+    ['register', ['--guild', 'home'], "--guild needs the server's id"],
+  ])('%s refuses a wrong argument with its usage, before reading the settings', (verb, args, message) => {
+    const r = grundy([verb, ...args], { LOG_LEVEL: 'loud' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).toContain(`Usage: grundy ${verb}`);
+    expect(r.stderr).not.toContain('Bad configuration');
+    expectNoStack(r.stderr);
+  });
 });
 
 describe('grundy judge', () => {

@@ -3,6 +3,7 @@
  * bulk PUT: in a guild (instant, for testing) or globally. `grundy register` (src/cli/register.ts) calls it.
  */
 import {
+  DiscordAPIError,
   REST,
   Routes,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
@@ -34,4 +35,11 @@ export async function registerCommands(
     rest.clearHashSweeper();
     rest.clearHandlerSweeper();
   }
+}
+
+/** Why registering failed, in a sentence for the operator (what Discord answered, when it did). */
+export function registerFailure(error: unknown): string {
+  if (error instanceof DiscordAPIError)
+    return `Discord answered ${error.status}: ${error.message}${error.status === 401 ? ' (is DISCORD_TOKEN the bot token?)' : ''}`;
+  return error instanceof Error ? error.message : String(error);
 }
