@@ -8,13 +8,10 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { loadConfig } from '../config.js';
 import type { GameCatalog } from '../games/catalog.js';
 import { privateKeyFromHex, privateKeyToHex, publicKeyToHex, signRequest } from '../http/verify.js';
 import { loadCatalog } from '../load-catalog.js';
-import { createLogger } from '../log.js';
 import { parseCommandArgs } from './args.js';
-import { APPLICATION_ID, StandInDiscord, buildInteraction, describeMessage } from './stand-in-discord.js';
 
 export const devUsage = `Usage: grundy dev <command>
 
@@ -62,11 +59,11 @@ export async function devMain(
       const value = values[name];
       return typeof value === 'string' ? value : undefined;
     };
-    const catalog = await loadCatalog(env['GRUNDY_EXTRA_GAMES_MODULE'] || undefined);
     if (values['help'] === true) {
       io.stdout.write(`${devUsage}\n`);
       return 0;
     }
+    const catalog = (): Promise<GameCatalog> => loadCatalog(env['GRUNDY_EXTRA_GAMES_MODULE'] || undefined);
     switch (command ?? '') {
       case 'keys': {
         const { publicKey, privateKey } = generateKeyPairSync('ed25519');
@@ -76,6 +73,7 @@ export async function devMain(
         return 0;
       }
       case 'api': {
+        const { StandInDiscord } = await import('./stand-in-discord.js');
         const api = await new StandInDiscord(say).start(Number(flag('port') ?? 8090));
         say(
           `Stand-in Discord API listening: run grundy serve with DISCORD_API_BASE=${api.base}/api (Ctrl-C to stop)`,
@@ -88,7 +86,8 @@ export async function devMain(
         const url = flag('url');
         const key = flag('key');
         if (url === undefined || key === undefined) throw new Error('send needs --url and --key');
-        const { payload } = buildInteraction(catalog.games, words);
+        const { buildInteraction } = await import('./stand-in-discord.js');
+        const { payload } = buildInteraction((await catalog()).games, words);
         const body = JSON.stringify(payload);
         const response = await fetch(`${url.replace(/\/$/, '')}/interactions`, {
           method: 'POST',
@@ -100,7 +99,7 @@ export async function devMain(
         return response.ok ? 0 : 1;
       }
       case 'sandbox':
-        return await sandbox(catalog, words, flag('file'), say);
+        return await sandbox(await catalog(), words, flag('file'), say);
       default:
         io.stdout.write(`${devUsage}\n`);
         return command === undefined ? 0 : 2;
@@ -117,8 +116,16 @@ async function sandbox(
   filePath: string | undefined,
   say: (text: string) => void,
 ): Promise<number> {
-  const { startServer } = await import('../serve.js');
-  const { createSolveService } = await import('../jobs/service.js');
+  // The server and the stand-in load only for a sandbox: help and the other commands answer without them.
+  const [{ startServer }, { createSolveService }, { loadConfig }, { createLogger }, stand] =
+    await Promise.all([
+      import('../serve.js'),
+      import('../jobs/service.js'),
+      import('../config.js'),
+      import('../log.js'),
+      import('./stand-in-discord.js'),
+    ]);
+  const { APPLICATION_ID, StandInDiscord, buildInteraction, describeMessage } = stand;
   const api = await new StandInDiscord(say).start();
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const config = loadConfig({

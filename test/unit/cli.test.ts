@@ -162,6 +162,7 @@ describe('grundy solve: negative numbers, files, usage and version (issue 13, it
     ['serve', 'Usage: grundy serve'],
     ['worker', 'Usage: grundy worker [--concurrency N]'],
     ['register', 'Usage: grundy register [--guild ID] [--dry-run]'],
+    ['dev', 'Usage: grundy dev <command>'],
   ])('%s --help prints its usage, whatever the settings say', (verb, usage) => {
     const r = grundy([verb, '--help'], { LOG_LEVEL: 'loud', PORT: 'eighty' });
     expect(r.code).toBe(0);
