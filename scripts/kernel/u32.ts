@@ -3,7 +3,7 @@
  * the kernel's source: scripts/u64-kernel-source.ts assembles the module; after editing, run `npm run kernel`.
  */
 import type { FunctionSource } from './assembler.js';
-import { absDiff, RHO_STEP_LIMIT } from './u64.js';
+import { absDiff, millerRabin, RHO_STEP_LIMIT } from './u64.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // 32-bit moduli (n odd, n < 2^31): Montgomery arithmetic with R = 2^32 needs only one native 64-bit product
@@ -64,42 +64,7 @@ export const isPrime32Source: FunctionSource = {
     local.get $one local.get $one i64.mul local.get $n i64.rem_u local.set $r2
     local.get $n i64.const 1 i64.sub i64.ctz i32.wrap_i64 local.set $s
     local.get $n i64.const 1 i64.sub local.get $s i64.extend_i32_u i64.shr_u local.set $d
-    i32.const 0 local.set $round
-    loop $nextBase
-      block $passed
-        ${pushBase32} local.get $n i64.rem_u local.set $a
-        local.get $a i64.eqz br_if $passed
-        ${montMul32('$a', '$a', '$r2')}
-        local.get $one local.set $x
-        local.get $d local.set $e
-        block $powered
-          loop $square
-            local.get $e i64.eqz br_if $powered
-            local.get $e i64.const 1 i64.and i64.eqz i32.eqz
-            if ${montMul32('$x', '$x', '$a')} end
-            ${montMul32('$a', '$a', '$a')}
-            local.get $e i64.const 1 i64.shr_u local.set $e
-            br $square
-          end
-        end
-        local.get $x local.get $one i64.eq br_if $passed
-        local.get $x local.get $minusOne i64.eq br_if $passed
-        local.get $s i32.const 1 i32.sub local.set $left
-        block $exhausted
-          loop $again
-            local.get $left i32.eqz br_if $exhausted
-            ${montMul32('$x', '$x', '$x')}
-            local.get $x local.get $minusOne i64.eq br_if $passed
-            local.get $left i32.const 1 i32.sub local.set $left
-            br $again
-          end
-        end
-        i32.const 0 return
-      end
-      local.get $round i32.const 1 i32.add local.tee $round
-      i32.const ${MR32_BASES.length} i32.ne br_if $nextBase
-    end
-    i32.const 1`,
+    ${millerRabin(pushBase32, MR32_BASES.length, montMul32)}`,
 };
 
 /** v = v^2/2^32 + c mod n, the rho map in Montgomery form. */

@@ -57,6 +57,54 @@ const MONT_LOCALS = [
 /** Deterministic Miller-Rabin bases for every n < 2^64 (Jim Sinclair's set), tried in this order. */
 const MR_BASES = ['2', '325', '9375', '28178', '450775', '9780504', '1795265022'];
 
+/**
+ * Miller-Rabin over `bases` bases pushed by `pushBase` (round $round picks one), with the Montgomery product
+ * `mul`, in the locals isPrime and isPrime32 share: $n odd, $one and $minusOne (1 and n - 1 in Montgomery
+ * form), $r2 (R^2 mod n), n - 1 = $d * 2^$s. Returns 0 from the function at the first base that shows $n
+ * composite, else pushes 1.
+ */
+export const millerRabin = (
+  pushBase: string,
+  bases: number,
+  mul: (dst: string, a: string, b: string) => string,
+): string => `
+    i32.const 0 local.set $round
+    loop $nextBase
+      block $passed ;; leaving this block means: this base says "probably prime"
+        ${pushBase} local.get $n i64.rem_u local.set $a
+        local.get $a i64.eqz br_if $passed
+        ${mul('$a', '$a', '$r2')}
+        local.get $one local.set $x
+        local.get $d local.set $e
+        block $powered ;; $x = $a^$d, right to left
+          loop $square
+            local.get $e i64.eqz br_if $powered
+            local.get $e i64.const 1 i64.and i64.eqz i32.eqz
+            if ${mul('$x', '$x', '$a')} end
+            ${mul('$a', '$a', '$a')}
+            local.get $e i64.const 1 i64.shr_u local.set $e
+            br $square
+          end
+        end
+        local.get $x local.get $one i64.eq br_if $passed
+        local.get $x local.get $minusOne i64.eq br_if $passed
+        local.get $s i32.const 1 i32.sub local.set $left
+        block $exhausted
+          loop $again
+            local.get $left i32.eqz br_if $exhausted
+            ${mul('$x', '$x', '$x')}
+            local.get $x local.get $minusOne i64.eq br_if $passed
+            local.get $left i32.const 1 i32.sub local.set $left
+            br $again
+          end
+        end
+        i32.const 0 return ;; $a witnesses that n is composite
+      end
+      local.get $round i32.const 1 i32.add local.tee $round
+      i32.const ${bases} i32.ne br_if $nextBase
+    end
+    i32.const 1`;
+
 /** Pushes MR_BASES[$round] (a chain of selects: the kernel has no data segment to index). */
 const pushBase = MR_BASES.reduceRight(
   (rest, base, index) => `i64.const ${base} ${rest} local.get $round i32.const ${index} i32.eq select`,
@@ -95,42 +143,7 @@ export const isPrimeSource: FunctionSource = {
     end
     local.get $n i64.const 1 i64.sub i64.ctz i32.wrap_i64 local.set $s
     local.get $n i64.const 1 i64.sub local.get $s i64.extend_i32_u i64.shr_u local.set $d
-    i32.const 0 local.set $round
-    loop $nextBase
-      block $passed ;; leaving this block means: this base says "probably prime"
-        ${pushBase} local.get $n i64.rem_u local.set $a
-        local.get $a i64.eqz br_if $passed
-        ${montMul('$a', '$a', '$r2')}
-        local.get $one local.set $x
-        local.get $d local.set $e
-        block $powered ;; $x = $a^$d, right to left
-          loop $square
-            local.get $e i64.eqz br_if $powered
-            local.get $e i64.const 1 i64.and i64.eqz i32.eqz
-            if ${montMul('$x', '$x', '$a')} end
-            ${montMul('$a', '$a', '$a')}
-            local.get $e i64.const 1 i64.shr_u local.set $e
-            br $square
-          end
-        end
-        local.get $x local.get $one i64.eq br_if $passed
-        local.get $x local.get $minusOne i64.eq br_if $passed
-        local.get $s i32.const 1 i32.sub local.set $left
-        block $exhausted
-          loop $again
-            local.get $left i32.eqz br_if $exhausted
-            ${montMul('$x', '$x', '$x')}
-            local.get $x local.get $minusOne i64.eq br_if $passed
-            local.get $left i32.const 1 i32.sub local.set $left
-            br $again
-          end
-        end
-        i32.const 0 return ;; $a witnesses that n is composite
-      end
-      local.get $round i32.const 1 i32.add local.tee $round
-      i32.const ${MR_BASES.length} i32.ne br_if $nextBase
-    end
-    i32.const 1`,
+    ${millerRabin(pushBase, MR_BASES.length, montMul)}`,
 };
 
 /**
