@@ -295,6 +295,11 @@ async function redisRows(): Promise<BenchRow[]> {
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
   const env = { REDIS_URL, GRUNDY_PREFIX: prefix, INLINE_COST_MS: '0' };
   const service = await createSolveService(loadConfig({ ...env, LOG_LEVEL: 'silent' }), logger);
+  // The same asker with batching off: every question in a BullMQ job of its own, as before jobs/batch.ts.
+  const unbatched = await createSolveService(
+    loadConfig({ ...env, LOG_LEVEL: 'silent', QUEUE_BATCH_MAX: '1' }),
+    logger,
+  );
   const workers: ChildProcess[] = [];
   try {
     const first = await startWorker(env);
@@ -303,9 +308,19 @@ async function redisRows(): Promise<BenchRow[]> {
     const trips = await roundTrips(service, ROUND_TRIPS);
     const one = await throughput(service, THROUGHPUT_JOBS);
     const tiny = await tinyWithCpu(service, first);
+    const tinyAlone = await tinyWithCpu(unbatched, first);
     workers.push(await startWorker(env));
     const two = await throughput(service, THROUGHPUT_JOBS);
     const hit = await cacheHits(service, CACHE_HITS);
+    const cpuRow = (label: string, figures: { cpu: CpuPerJob }): BenchRow => {
+      const { asker, worker, redis } = figures.cpu;
+      return row(
+        label,
+        (asker + (worker ?? 0) + redis) / 1000,
+        `${asker.toFixed(0)} + ${worker?.toFixed(0) ?? 'n/a'} + ${redis.toFixed(0)} µs`,
+        `${fmt(3 * THROUGHPUT_JOBS)} questions`,
+      );
+    };
     return [
       row(
         `BullMQ itself: no-op jobs, addBulk, 1 worker (concurrency ${NOOP_CONCURRENCY})`,
@@ -320,34 +335,37 @@ async function redisRows(): Promise<BenchRow[]> {
         `${fmt(NOOP_JOBS)} jobs`,
       ),
       row(
-        `redis: throughput, tiny jobs (multiplication), 1 worker process`,
+        `redis: throughput, tiny questions (multiplication), 1 worker process, batched (QUEUE_BATCH_MAX 32)`,
         tiny.wall,
-        perSecond(THROUGHPUT_JOBS, tiny.wall, 'jobs'),
-        `${fmt(THROUGHPUT_JOBS)} jobs`,
+        perSecond(THROUGHPUT_JOBS, tiny.wall, 'questions'),
+        `${fmt(THROUGHPUT_JOBS)} questions`,
       ),
+      cpuRow('redis: CPU per tiny question, batched: asker + worker + Redis server', tiny),
       row(
-        'redis: CPU per tiny job, asker + worker + Redis server',
-        (tiny.cpu.asker + (tiny.cpu.worker ?? 0) + tiny.cpu.redis) / 1000,
-        `${tiny.cpu.asker.toFixed(0)} + ${tiny.cpu.worker?.toFixed(0) ?? 'n/a'} + ${tiny.cpu.redis.toFixed(0)} µs`,
-        `${fmt(3 * THROUGHPUT_JOBS)} jobs`,
+        `redis: throughput, tiny questions, 1 worker process, a job each (QUEUE_BATCH_MAX=1)`,
+        tinyAlone.wall,
+        perSecond(THROUGHPUT_JOBS, tinyAlone.wall, 'questions'),
+        `${fmt(THROUGHPUT_JOBS)} questions`,
       ),
+      cpuRow('redis: CPU per tiny question, a job each: asker + worker + Redis server', tinyAlone),
       row('redis: round trip p50 (queue, 1 worker)', trips.p50, `p99 ${trips.p99.toFixed(2)} ms`),
       row(
-        `redis: throughput, 1 worker process`,
+        `redis: throughput, small SEAGM questions, 1 worker process, batched`,
         one,
-        perSecond(THROUGHPUT_JOBS, one, 'jobs'),
-        `${fmt(THROUGHPUT_JOBS)} jobs`,
+        perSecond(THROUGHPUT_JOBS, one, 'questions'),
+        `${fmt(THROUGHPUT_JOBS)} questions`,
       ),
       row(
-        `redis: throughput, 2 worker processes`,
+        `redis: throughput, small SEAGM questions, 2 worker processes, batched`,
         two,
-        perSecond(THROUGHPUT_JOBS, two, 'jobs'),
-        `${fmt(THROUGHPUT_JOBS)} jobs`,
+        perSecond(THROUGHPUT_JOBS, two, 'questions'),
+        `${fmt(THROUGHPUT_JOBS)} questions`,
       ),
       row('redis: cache hit p50 (GET + zod)', hit, ''),
     ];
   } finally {
     await service.close();
+    await unbatched.close();
     for (const worker of workers) await stopWorker(worker);
     await deleteKeys(prefix, REDIS_URL);
   }

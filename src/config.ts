@@ -19,6 +19,9 @@ const flag = z
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes' || v === 'on');
 
+/** The most questions one queued batch job carries (QUEUE_BATCH_MAX's upper bound; src/jobs/batch.ts). */
+export const QUEUE_BATCH_LIMIT = 64;
+
 const intIn = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
@@ -35,6 +38,11 @@ export const ConfigSchema = z.object({
   /** Prefix of every Redis key and the queue (on a Redis Cluster, hash tags are added per queue and store). */
   GRUNDY_PREFIX: z.string().trim().min(1).default('grundy'),
   QUEUE_NAME: z.string().trim().min(1).default('solve'),
+  /**
+   * Quick questions asked at once go to the workers together, up to this many in one job (src/jobs/batch.ts);
+   * 1 sends each in a job of its own.
+   */
+  QUEUE_BATCH_MAX: intIn(1, QUEUE_BATCH_LIMIT, 32),
   /** Jobs estimated above this many CPU ms go to the queue (when REDIS_URL is set). */
   INLINE_COST_MS: intIn(0, 3_600_000, 100),
   JOB_TIMEOUT_MS: intIn(1_000, 24 * 3600 * 1000, 10 * 60 * 1000),

@@ -12,7 +12,7 @@
 import type { EventEmitter } from 'node:events';
 import { Queue, QueueEvents, type JobsOptions } from 'bullmq';
 import { z } from 'zod';
-import type { Config } from '../config.js';
+import { QUEUE_BATCH_LIMIT, type Config } from '../config.js';
 import {
   InputError,
   ServiceUnavailableError,
@@ -53,6 +53,39 @@ export const SolveJobData = z.strictObject({
     .optional(),
 });
 export type SolveJobData = z.infer<typeof SolveJobData>;
+
+/**
+ * A batch: quick questions asked at about the same time, carried to a worker by one job (see batch.ts), since
+ * BullMQ's own work per job (its scripts, its events) costs far more than solving such a question. Its name is
+ * BATCH_JOB_NAME; the worker answers each question, caches each answer, and returns a BatchAnswer.
+ */
+export const BATCH_JOB_NAME = 'batch';
+export const SolveBatchData = z.strictObject({
+  batch: z.array(SolveJobData).min(2).max(QUEUE_BATCH_LIMIT),
+});
+export type SolveBatchData = z.infer<typeof SolveBatchData>;
+
+/**
+ * What a batch job returns: per question, in order, `cached` (the answer is in the cache under the question's
+ * key, where the worker put it before completing the job), the answer itself (when it could not be cached: a
+ * solver version other than the asker's), or why it failed (a reason as encodeFailure writes it; one with no
+ * code is worth asking again on its own). Answers travel through the cache, not the job: a completed job's
+ * value goes into BullMQ's event stream, which every asking process reads and Redis keeps (10,000 events).
+ */
+export const BatchAnswer = z.object({
+  batch: z.array(
+    z.union([
+      z.object({ cached: z.literal(true) }),
+      z.object({ answer: z.unknown() }),
+      z.object({ failed: z.string() }),
+    ]),
+  ),
+});
+export type BatchAnswer = z.infer<typeof BatchAnswer>;
+
+/** What a solve queue's jobs carry, and what they return. */
+export type QueueData = SolveJobData | SolveBatchData;
+export type QueueResult = StoredAnswer | BatchAnswer;
 
 /** BullMQ forbids ':' in custom job ids: the canonical key without its prefix, with ':' written as '.'. */
 export function jobIdFor(key: string, prefix: string): string {
@@ -115,6 +148,14 @@ export function solveJobOptions(config: Config, jobId: string): JobsOptions {
   };
 }
 
+/**
+ * A batch job's options: a fresh id, retried as any job. Its answers are cached one by one, so a finished batch
+ * is not kept (up to 64 answers each, a thousand of them would hold tens of MB of Redis).
+ */
+export function batchJobOptions(config: Config, jobId: string): JobsOptions {
+  return { ...solveJobOptions(config, jobId), removeOnComplete: true };
+}
+
 export type FailureCode = 'bad_input' | 'timeout' | 'cancelled';
 
 /** A failed job's reason carries the kind of failure: `[bad_input] <the message for the user>`. */
@@ -153,7 +194,8 @@ export class NoWorkerError extends ServiceUnavailableError {
   }
 }
 
-type Outcome =
+/** How a job ended, as its waiting caller sees it. */
+export type Outcome =
   | { readonly kind: 'completed'; readonly value: unknown }
   | { readonly kind: 'failed'; readonly reason: string }
   | { readonly kind: 'gone' };
@@ -182,7 +224,7 @@ export class SolveQueue {
   private readonly bus: EventEmitter;
 
   private constructor(
-    readonly queue: Queue<SolveJobData, StoredAnswer>,
+    readonly queue: Queue<QueueData, QueueResult>,
     private readonly events: QueueEvents,
     /** QueueEvents' own cluster connection, closed after it (BullMQ opens and closes a standalone one). */
     private readonly eventsClient: { disconnect(): void } | undefined,
@@ -205,7 +247,7 @@ export class SolveQueue {
     options: SolveQueueOptions = {},
   ): Promise<SolveQueue> {
     const prefix = queuePrefix(config, config.QUEUE_NAME);
-    const queue = new Queue<SolveJobData, StoredAnswer>(config.QUEUE_NAME, {
+    const queue = new Queue<QueueData, QueueResult>(config.QUEUE_NAME, {
       connection: producer.client,
       prefix,
     });
@@ -294,6 +336,29 @@ export class SolveQueue {
           this.logger.warn({ err: error, jobId }, 'could not cancel job'),
         );
       }
+    }
+  }
+
+  /**
+   * Adds a job under a fresh `jobId` that only this call waits for (a batch: see batch.ts) and waits for how it
+   * ends. No waiters count: nobody cancels it, its questions are quick. After JOB_WAIT_MS with no worker
+   * finishing it, a job still waiting is dropped and NoWorkerError thrown.
+   */
+  async runOwn(jobId: string, name: string, data: QueueData, options: JobsOptions): Promise<Outcome> {
+    if (!this.producer.ready) throw this.producer.unavailable();
+    const deadline = Date.now() + this.config.JOB_WAIT_MS;
+    const start = async (): Promise<'added'> => {
+      await this.queue.add(name, data, options);
+      return 'added';
+    };
+    try {
+      return await this.waitForOutcome(jobId, start, new AbortController().signal, () => undefined, deadline);
+    } catch (error) {
+      if (error instanceof NoWorkerError)
+        await this.cancelJob(jobId).catch((cause: unknown) =>
+          this.logger.warn({ err: cause, jobId }, 'could not cancel job'),
+        );
+      throw error;
     }
   }
 

@@ -32,9 +32,10 @@ import {
   uploadFile,
   type StagedFile,
 } from './file-input.js';
-import { failureReason, solveAndStore } from './solve-step.js';
+import { failureReason, QUICK_COST_MS, solveAndStore } from './solve-step.js';
 import { busyState, SolvePool } from './thread-pool.js';
 import { SolveQueue } from './queue.js';
+import { SolveBatcher } from './batch.js';
 import { SingleFlight } from './single-flight.js';
 import { WorkerWatch } from './worker-watch.js';
 import type { HealthReport, SolveAnswer, SolveOptions, SolveService } from './types.js';
@@ -96,7 +97,8 @@ export async function createSolveService(
       metrics,
       deps.pollMs === undefined ? {} : { pollMs: deps.pollMs },
     );
-    return new Service(config, log, metrics, catalog, lanes, cache, { queue, producer });
+    const batcher = new SolveBatcher(queue, config, metrics, cache);
+    return new Service(config, log, metrics, catalog, lanes, cache, { queue, producer, batcher });
   } catch (error) {
     await cache?.close().catch(() => undefined);
     await producer.close();
@@ -141,7 +143,9 @@ class Service implements SolveService {
     private readonly catalog: GameCatalog,
     private readonly lanes: SolverLanes,
     private readonly cache: AnswerCache,
-    private readonly redis: { readonly queue: SolveQueue; readonly producer: RedisLink } | undefined,
+    private readonly redis:
+      | { readonly queue: SolveQueue; readonly producer: RedisLink; readonly batcher: SolveBatcher }
+      | undefined,
   ) {
     this.queueGauge = redis === undefined ? undefined : this.registerQueueGauge(redis.queue);
     this.workerWatch = new WorkerWatch(config.HEALTH_WORKER_GRACE_MS);
@@ -293,7 +297,9 @@ class Service implements SolveService {
         timeoutMs: this.config.JOB_TIMEOUT_MS,
         ...(file === undefined || redisKey === undefined ? {} : { file: { redisKey, bytes: file.bytes } }),
       };
-      const answer = await this.redis.queue.run(game, data, signal, progress);
+      // A question the worker answers at once may share a job with others asked at the same moment (batch.ts).
+      const quick = 'estimateMs' in input && input.estimateMs <= QUICK_COST_MS;
+      const answer = await (quick ? this.redis.batcher : this.redis.queue).run(game, data, signal, progress);
       this.metrics.jobsCompleted.inc({ ...labels, via });
       this.metrics.solveDuration.observe({ ...labels, via }, answer.solveMs / 1000);
       return answer;

@@ -20,13 +20,18 @@ import { downloadFile, type StagedFile } from './file-input.js';
 import { QUICK_GUARD_MS, QuickGuard, solveAndStore } from './solve-step.js';
 import { SolvePool } from './thread-pool.js';
 import {
+  BATCH_JOB_NAME,
   cancelChannel,
   encodeFailure,
   keepCompleted,
   keepFailed,
   queuePrefix,
+  SolveBatchData,
   SolveJobData,
+  type BatchAnswer,
   type FailureCode,
+  type QueueData,
+  type QueueResult,
 } from './queue.js';
 
 export interface SolveWorkerOptions {
@@ -37,7 +42,7 @@ export interface SolveWorkerOptions {
 }
 
 export interface SolveWorker {
-  readonly worker: Worker<SolveJobData, StoredAnswer>;
+  readonly worker: Worker<QueueData, QueueResult>;
   readonly concurrency: number;
   /** Stops taking jobs, lets the active ones finish, then closes everything. Idempotent. */
   close(): Promise<void>;
@@ -129,22 +134,23 @@ export async function createSolveWorker(
   // taken. So at most QUICK_SLOTS costly jobs, fetched in the same burst as quick ones, wait here for a thread.
   const threads = new Semaphore(concurrency);
   const slots = concurrency + QUICK_SLOTS;
-  const bull: { worker?: Worker<SolveJobData, StoredAnswer> } = {};
+  const bull: { worker?: Worker<QueueData, QueueResult> } = {};
   const setSlots = (): void => {
     if (bull.worker !== undefined)
       bull.worker.concurrency = lastQuick && threaded < concurrency ? slots : concurrency;
   };
 
   const processJob = async (
-    job: Job<SolveJobData, StoredAnswer>,
+    job: Job<QueueData, QueueResult>,
     token: string | undefined,
     signal: AbortSignal | undefined,
-  ): Promise<StoredAnswer> => {
+  ): Promise<QueueResult> => {
     // A job fetched in the instant after a stop signal goes back to the queue for another worker.
     if (closing !== undefined) {
       await job.moveToWait(token);
       throw new WaitingError();
     }
+    if (job.name === BATCH_JOB_NAME) return solveBatch(job);
     const parsed = SolveJobData.safeParse(job.data);
     if (!parsed.success)
       throw new UnrecoverableError(encodeFailure('bad_input', 'The job data is not a solve request.'));
@@ -220,9 +226,92 @@ export async function createSolveWorker(
     }
   };
 
+  /**
+   * A batch of quick questions (batch.ts): each answered and cached as its own job would be, in order. A
+   * question that fails says why in its place (bad input, a time limit: for good; anything else with no code,
+   * so its asker asks it again on its own job); the batch itself fails only when it is not a batch at all.
+   */
+  const solveBatch = async (job: Job<QueueData, QueueResult>): Promise<BatchAnswer> => {
+    const parsed = SolveBatchData.safeParse(job.data);
+    if (!parsed.success)
+      throw new UnrecoverableError(
+        encodeFailure('bad_input', 'The job data is not a batch of solve requests.'),
+      );
+    if (!lastQuick) {
+      lastQuick = true;
+      setSlots();
+    }
+    active++;
+    try {
+      const batch = await Promise.all(
+        parsed.data.batch.map(async (data) => {
+          try {
+            const { answer, cached } = await solveBatchItem(data, job.attemptsStarted > 1);
+            return cached ? { cached: true as const } : { answer };
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            const code = failureCode(error);
+            if (code === undefined)
+              logger.warn({ err: error, jobId: job.id, key: data.key }, 'a question of a batch failed');
+            return { failed: code === undefined ? `not answered: ${message}` : encodeFailure(code, message) };
+          }
+        }),
+      );
+      if (logger.isLevelEnabled('debug'))
+        logger.debug({ jobId: job.id, questions: batch.length }, 'batch answered');
+      return { batch };
+    } finally {
+      leave();
+    }
+  };
+
+  /**
+   * One question of a batch, and whether its answer is in the cache (written before the job completes: see
+   * storeInOrder). An error with no failure code means "ask it again on its own".
+   */
+  const solveBatchItem = async (
+    data: SolveJobData,
+    retried: boolean,
+  ): Promise<{ answer: StoredAnswer; cached: boolean }> => {
+    if (data.file !== undefined) throw new Error('a file is never batched');
+    let game: AnyGame;
+    try {
+      game = catalog.resolveGame(data.gameId);
+    } catch {
+      // An older worker than the asker: its own job may reach a newer one.
+      throw new Error(`this worker does not know the game ${data.gameId}`);
+    }
+    if (retried) {
+      const answer = await cache.get(game, data.key);
+      if (answer !== undefined) return { answer, cached: true };
+    }
+    let params: unknown;
+    try {
+      params = parseParams(game, data.params);
+    } catch (error) {
+      throw new InputError(error instanceof Error ? error.message : String(error));
+    }
+    const here = quick.allows(game, params);
+    const store = game.solverVersion === data.solverVersion;
+    if (!here) await threads.acquire();
+    try {
+      const answer = await solveAndStore({ pool, cache, metrics }, game, here ? params : data.params, {
+        key: data.key,
+        timeoutMs: data.timeoutMs,
+        via: 'worker',
+        store,
+        awaitStore: !storeInOrder,
+        here: here ? quick : undefined,
+      });
+      return { answer, cached: store };
+    } finally {
+      if (!here) threads.release();
+    }
+  };
+
   /** A quick job: solved on this thread, logged only at debug level (thousands of them a second). */
   const solveQuick = async (
-    job: Job<SolveJobData, StoredAnswer>,
+    job: Job<QueueData, QueueResult>,
     game: AnyGame,
     params: unknown,
     data: SolveJobData,
@@ -272,7 +361,7 @@ export async function createSolveWorker(
     }
   };
 
-  const worker = new Worker<SolveJobData, StoredAnswer>(config.QUEUE_NAME, processJob, {
+  const worker = new Worker<QueueData, QueueResult>(config.QUEUE_NAME, processJob, {
     connection: link.client,
     prefix: queuePrefix(config, config.QUEUE_NAME),
     concurrency,

@@ -1,11 +1,15 @@
 /**
  * Workers as separate processes: one job for a question asked by two bots at once, a worker killed mid-job,
- * a graceful SIGTERM, and jobs that reach the queue with bad data.
+ * a graceful SIGTERM, jobs that reach the queue with bad data, and a batch of quick questions.
  */
 import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.js';
-import { jobIdFor } from '../../src/jobs/queue.js';
+import { parseParams } from '../../src/core/params.js';
+import { multiplication } from '../../src/games/multiplication/index.js';
+import { decodeAnswerJson } from '../../src/jobs/answer.js';
+import { BATCH_JOB_NAME, jobIdFor } from '../../src/jobs/queue.js';
 import { createSolveService } from '../../src/jobs/service.js';
 import type { SolveService } from '../../src/jobs/types.js';
 import {
@@ -178,5 +182,45 @@ describe('solve workers (Redis)', () => {
     expect(bad?.failedReason).toMatch(/^\[bad_input\] card 2 is "x", but the numbers must be whole numbers/);
     expect(junk?.attemptsMade).toBe(1);
     expect(junk?.failedReason).toBe('[bad_input] The job data is not a solve request.');
+  });
+
+  it('a batch job: each question answered and cached in its place; a bad one says why; junk fails once', async () => {
+    const s = setup('batch');
+    await s.worker();
+    const item = (name: string, params: unknown) => ({
+      gameId: 'multiplication',
+      solverVersion: multiplication.solverVersion,
+      params,
+      key: `${s.prefix}:v1:multiplication:${multiplication.solverVersion}:${name}`,
+      timeoutMs: 5_000,
+    });
+    const good = [item('a', { n: '12', first: 'Alice' }), item('b', { n: '1000003', first: 'Bob' })];
+    const bad = item('bad', { n: 'twelve', first: 'Alice' });
+    const retrying = { attempts: 3, backoff: { type: 'fixed', delay: 10 } };
+    await s.queue.add(BATCH_JOB_NAME, { batch: [good[0], bad, good[1]] }, { jobId: 'batch-1', ...retrying });
+    // One question alone is not a batch (the asker sends it as its own job), nor is anything else.
+    await s.queue.add(BATCH_JOB_NAME, { batch: [good[0]] }, { jobId: 'batch-junk', ...retrying });
+    const [done, junk] = await waitFor('both batches to finish', async () => {
+      if ((await s.queue.getJobState('batch-1')) !== 'completed') return undefined;
+      if ((await s.queue.getJobState('batch-junk')) !== 'failed') return undefined;
+      return [await s.queue.getJob('batch-1'), await s.queue.getJob('batch-junk')];
+    });
+    const returned = done?.returnvalue as { batch: unknown[] };
+    expect(returned.batch).toHaveLength(3);
+    expect(returned.batch[0]).toEqual({ cached: true });
+    expect(returned.batch[2]).toEqual({ cached: true });
+    expect((returned.batch[1] as { failed: string }).failed).toMatch(/^\[bad_input\] .*twelve/);
+    const client = new Redis(REDIS_URL);
+    try {
+      for (const question of good) {
+        const answer = decodeAnswerJson(multiplication, (await client.get(question.key)) ?? '');
+        const params = parseParams(multiplication, question.params);
+        expect(answer?.result).toEqual(multiplication.solve(params, {}));
+      }
+    } finally {
+      client.disconnect();
+    }
+    expect(junk?.attemptsMade).toBe(1);
+    expect(junk?.failedReason).toBe('[bad_input] The job data is not a batch of solve requests.');
   });
 });

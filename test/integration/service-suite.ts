@@ -155,6 +155,32 @@ export function runServiceSuite(harness: DriverHarness): void {
       if (harness.inspectJob !== undefined) expect(view?.attemptsStarted).toBe(1);
     });
 
+    it('answers many different quick questions asked at once, each with its own answer', async () => {
+      const service = await open();
+      const catalog = await loadCatalog(slowGamesModule);
+      const game = catalog.resolveGame('multiplication');
+      const base = 7_000_000 + harness.name.length * 1_000;
+      const questions = Array.from({ length: 40 }, (_, i) => ({
+        n: String(base + i),
+        first: i % 2 === 0 ? 'Alice' : 'Bob',
+      }));
+      const answers = await Promise.all(questions.map((q) => service.solve('multiplication', q)));
+      answers.forEach((answer, i) => {
+        const params: unknown = parseParams(game, questions[i]);
+        expect(answer.via).not.toBe('cache');
+        expect(answer.result).toEqual(game.solve(params, {}));
+        expect(answer.explanation).toEqual(game.explain(params, answer.result));
+      });
+      if (harness.inspectJob !== undefined) {
+        // On a queue, questions asked together travel in shared jobs (jobs/batch.ts), not one job each.
+        const own: unknown[] = [];
+        for (const answer of answers) own.push(await harness.inspectJob(answer.key));
+        expect(own.filter((view) => view === undefined).length).toBeGreaterThan(20);
+      }
+      const again = await Promise.all(questions.map((q) => service.solve('multiplication', q)));
+      expect(again.map((answer) => answer.via)).toEqual(questions.map(() => 'cache'));
+    });
+
     it('refuses bad input with its message, without solving or retrying', async () => {
       const metrics = createMetrics({ defaultMetrics: false });
       const service = await open({}, metrics);
