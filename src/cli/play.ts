@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { InputError } from '../core/errors.js';
 import type { AnyGame, RawFields } from '../core/game.js';
 import { paramsFromFields } from '../core/params.js';
-import type { GameCatalog } from '../games/catalog.js';
+import type { EntryCatalog } from '../load-catalog.js';
 import {
   hintFor,
   playStudentMove,
@@ -22,27 +22,11 @@ import {
 import { grundyVersion, parseCommandArgs, type OptionSpec } from './args.js';
 import { write, type CliIo } from './io.js';
 import { inputFields } from './solve.js';
+import { playUsage } from './usage.js';
 
 const MOVES_SHOWN = 24;
 /** Longer lines are refused rather than held: no move id comes near it. */
 const MAX_LINE = 1000;
-
-function playUsage(catalog: GameCatalog): string {
-  return `Usage: grundy play <game> <input...> [--first you|grundy] [--engine]
-  Play against Grundy: type a move as listed, or "hint", or "quit".
-  --first    who moves first: you (default) or grundy
-  --engine   a line protocol for programs: one JSON line after every move (see README, "Playing against Grundy")
-Games, and how big a game Grundy plays move by move:
-${playableGames(catalog)}
-Example: grundy play seagm 2 6 3 --first grundy`;
-}
-
-/** One line per game that can be played: its id and, in words, the largest instance play takes. */
-function playableGames(catalog: GameCatalog): string {
-  const playable = catalog.games.filter((game) => game.play !== undefined);
-  const width = Math.max(...playable.map((game) => game.id.length));
-  return playable.map((game) => `  ${game.id.padEnd(width)}  ${game.play?.limit ?? ''}`).join('\n');
-}
 
 interface PlayOptions {
   readonly engine: boolean;
@@ -56,7 +40,7 @@ interface PlayOptions {
  * Play's own flags (--engine, --first) beside the game's inputs, all through the one argument parser. A game
  * input that shares a flag's name (multiplication's Alice/Bob "first") is then given positionally.
  */
-function playOptions(catalog: GameCatalog, game: AnyGame, args: readonly string[]): PlayOptions {
+function playOptions(catalog: EntryCatalog, game: AnyGame, args: readonly string[]): PlayOptions {
   const options: Record<string, OptionSpec> = {
     engine: { type: 'boolean' },
     first: { type: 'string', expects: '"you" or "grundy", e.g. --first grundy' },
@@ -114,13 +98,13 @@ function humanState(game: AnyGame, session: PlaySession, names: readonly [string
   return lines.join('\n');
 }
 
-export async function runPlay(io: CliIo, catalog: GameCatalog, args: readonly string[]): Promise<number> {
-  const [gameId, ...rest] = args;
-  if (gameId === undefined || gameId === '--help' || gameId === '-h') {
-    line(io, playUsage(catalog));
-    return gameId === undefined ? 2 : 0;
-  }
-  const game = catalog.resolveGame(gameId);
+export async function runPlay(
+  io: CliIo,
+  catalog: EntryCatalog,
+  gameId: string,
+  rest: readonly string[],
+): Promise<number> {
+  const game = await catalog.resolveEntry(gameId).load();
   const options = playOptions(catalog, game, rest);
   if (options.help || options.version) {
     line(io, options.help ? playUsage(catalog) : grundyVersion());

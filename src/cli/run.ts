@@ -4,10 +4,10 @@
  * stdout; errors go to stderr as one clear message (exit 2 for bad input), never a stack.
  */
 import { InputError, publicMessage } from '../core/errors.js';
-import type { GameCatalog } from '../games/catalog.js';
-import { loadCatalog, loadEntries, type EntryCatalog } from '../load-catalog.js';
+import { loadEntries, type EntryCatalog } from '../load-catalog.js';
 import { grundyVersion, parseCommandArgs } from './args.js';
 import { write, writeText, type CliIo } from './io.js';
+import { answerBareVerb, playUsage, solveUsage } from './usage.js';
 
 export type { CliIo } from './io.js';
 
@@ -67,14 +67,10 @@ function runGames(io: CliIo, catalog: EntryCatalog, args: readonly string[]): nu
   return 0;
 }
 
-/** The CLI's one catalog: the built-ins plus GRUNDY_EXTRA_GAMES_MODULE, like `grundy serve` and `grundy worker`. */
-function cliCatalog(io: CliIo): Promise<GameCatalog> {
-  return loadCatalog(io.env['GRUNDY_EXTRA_GAMES_MODULE'] || undefined);
-}
-
 /**
- * The same catalog as light entries: a command loads only the game it names (and its own verb module), so
- * `grundy games`, `judge`, `rules` and `solve` start fast.
+ * The CLI's one catalog (the built-ins plus GRUNDY_EXTRA_GAMES_MODULE, like `grundy serve` and `grundy worker`)
+ * as light entries: a command loads only the game it names (and its own verb module), so `grundy games`,
+ * `judge`, `rules`, `solve` and `play` start fast.
  */
 function cliEntries(io: CliIo): Promise<EntryCatalog> {
   return loadEntries(io.env['GRUNDY_EXTRA_GAMES_MODULE'] || undefined);
@@ -99,8 +95,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return runGames(io, await cliEntries(io), args);
       case 'solve':
       case 'explain': {
+        const [gameId, ...rest] = args;
+        const entries = await cliEntries(io);
+        const bare = answerBareVerb(io, gameId, () => solveUsage(verb, entries));
+        if (bare !== undefined || gameId === undefined) return bare ?? 2;
         const { runSolve } = await import('./solve.js');
-        return await runSolve(io, await cliEntries(io), args, verb);
+        return await runSolve(io, entries, gameId, rest, verb);
       }
       case 'judge': {
         const { runJudge } = await import('./judge.js');
@@ -111,8 +111,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runRules(io, await cliEntries(io), args);
       }
       case 'play': {
+        const [gameId, ...rest] = args;
+        const entries = await cliEntries(io);
+        const bare = answerBareVerb(io, gameId, () => playUsage(entries));
+        if (bare !== undefined || gameId === undefined) return bare ?? 2;
         const { runPlay } = await import('./play.js');
-        return await runPlay(io, await cliCatalog(io), args);
+        return await runPlay(io, entries, gameId, rest);
       }
       case 'serve': {
         const { serveMain } = await import('./serve.js');

@@ -130,21 +130,10 @@ function fileStats(path: string): Stats {
 export async function runSolve(
   io: CliIo,
   catalog: EntryCatalog,
-  args: readonly string[],
+  gameId: string,
+  rest: readonly string[],
   verb: SolveVerb,
 ): Promise<number> {
-  const [gameId, ...rest] = args;
-  if (gameId === '--version' || gameId === '-v') {
-    write(io.stdout, grundyVersion());
-    return 0;
-  }
-  if (gameId === undefined || gameId === '--help' || gameId === '-h') {
-    write(
-      io.stdout,
-      `Usage: grundy ${verb} <game> <input...>\nGames: ${catalog.entries.map((g) => g.id).join(', ')}\nExample: grundy ${verb} seagm 2 6 3`,
-    );
-    return gameId === undefined ? 2 : 0;
-  }
   const game = await catalog.resolveEntry(gameId).load();
   const parsed = solveArgs(game, verb, rest);
   if (parsed.help) {

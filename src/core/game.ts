@@ -298,6 +298,11 @@ export interface GameMeta {
   readonly summary: string;
   readonly origin: string;
   readonly examples: readonly [GameExample, ...GameExample[]];
+  /**
+   * For a game played move by move (`grundy play`, /play): the largest instances play takes, in words (the
+   * game's `play.limit`), so that help lists it without loading the game. Absent when it cannot be played.
+   */
+  readonly playLimit?: string;
 }
 
 /** The registry holds games with their types erased; each game is still checked where it is defined. */

@@ -70,6 +70,7 @@ export function entryOf(game: AnyGame): GameEntry {
     summary: game.summary,
     origin: game.origin,
     examples: game.examples,
+    ...(game.play === undefined ? {} : { playLimit: game.play.limit }),
     load: () => Promise.resolve(game),
     loadJudge: () => Promise.resolve(game.judge),
     loadRules: () => Promise.resolve(game.rules),

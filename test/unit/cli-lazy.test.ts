@@ -76,6 +76,20 @@ describe('what a command loads before it runs', () => {
     },
   );
 
+  it('grundy solve, explain and play with no game, --help or --version load no game and no package', () => {
+    const usage = staticClosure('cli/usage.ts');
+    expect(usage.packages).toEqual([]);
+    expect(usage.files.filter((f) => f.startsWith('games/'))).toEqual([]);
+    const run = readFileSync(join(src, 'cli/run.ts'), 'utf8');
+    // The verbs' own modules (which import zod through the games' params) load only once a game is named.
+    expect(run).toMatch(
+      /answerBareVerb\(io, gameId, \(\) => solveUsage\(verb, entries\)\)[\s\S]*import\('\.\/solve\.js'\)/,
+    );
+    expect(run).toMatch(
+      /answerBareVerb\(io, gameId, \(\) => playUsage\(entries\)\)[\s\S]*import\('\.\/play\.js'\)/,
+    );
+  });
+
   it('sees through to zod where it is (the check above can fail)', () => {
     expect(staticClosure('games/seagm/index.ts').packages).toContain('zod');
     expect(staticClosure('games/catalog.ts').files).toContain('games/magic/picture.ts');
@@ -93,6 +107,7 @@ describe('the light catalog entries', () => {
         summary: game?.summary,
         origin: game?.origin,
         examples: game?.examples,
+        ...(game?.play === undefined ? {} : { playLimit: game.play.limit }),
         load: 0,
         loadJudge: 0,
         loadRules: 0,

@@ -2,12 +2,15 @@
 import type { GameMeta } from '../../core/game.js';
 import { EXAMPLE_BOARD } from './limits.js';
 
+export const PLAY_MAX_CELLS = 200;
+
 export const abgameMeta = {
   id: 'abgame',
   title: 'ABGAME: sliding A and B',
   summary:
     'A sliding game on a row: each player slides their own letters A or B; whoever cannot slide loses.',
   origin: 'CodeChef ABGAME, November Cook-Off 2018',
+  playLimit: `boards of at most ${PLAY_MAX_CELLS} cells`,
   examples: [
     {
       cli: `abgame '${EXAMPLE_BOARD}'`,

@@ -9,8 +9,9 @@ import type { BestMove, PlayMove, PlayStatus, PlaySupport, Seat, Verdict } from 
 import { otherSeat, requireMove } from '../../core/play.js';
 import type { AbgameParams } from './schema.js';
 import { solveBoard } from './solve.js';
+import { PLAY_MAX_CELLS, abgameMeta } from './meta.js';
 
-export const PLAY_MAX_CELLS = 200;
+export { PLAY_MAX_CELLS };
 
 export const AbgamePosition = z.strictObject({
   board: z
@@ -127,7 +128,7 @@ function whyIllegal(p: AbgamePosition, typed: string): string | undefined {
 
 export const abgamePlay: PlaySupport<AbgameParams, AbgamePosition> = {
   position: AbgamePosition,
-  limit: `boards of at most ${PLAY_MAX_CELLS} cells`,
+  limit: abgameMeta.playLimit,
   start(params) {
     if (params.board.length > PLAY_MAX_CELLS) {
       throw new InputError(

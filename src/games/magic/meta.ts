@@ -1,11 +1,14 @@
 /** What lists and help texts show of magic without loading the game: loaded by the catalog's entries. */
 import type { GameMeta } from '../../core/game.js';
 
+export const PLAY_MAX_ROOMS = 10;
+
 export const magicMeta = {
   id: 'magic',
   title: 'Two Magicians',
   summary: 'A chase on a map: two magicians add passages between rooms; whoever can walk to the other wins.',
   origin: 'CodeChef MAGIC, "Two Magicians" (August Long Challenge 2012)',
+  playLimit: `at most ${PLAY_MAX_ROOMS} rooms`,
   examples: [
     {
       cli: 'magic 4 --passages 3-4 --telepoints 1',

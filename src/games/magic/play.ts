@@ -11,8 +11,9 @@ import type { BestMove, PlayMove, PlayStatus, PlaySupport, Verdict } from '../..
 import { otherSeat, requireMove } from '../../core/play.js';
 import { MagicParams, type MagicMove, type MagicResult, type Room } from './schema.js';
 import { solveMagic } from './solve.js';
+import { PLAY_MAX_ROOMS, magicMeta } from './meta.js';
 
-export const PLAY_MAX_ROOMS = 10;
+export { PLAY_MAX_ROOMS };
 
 const room = z.number().int().min(1).max(PLAY_MAX_ROOMS);
 
@@ -219,7 +220,7 @@ function sameMove(_p: MagicPosition, typed: string): string | undefined {
 
 export const magicPlay: PlaySupport<MagicParams, MagicPosition> = {
   position: MagicPosition,
-  limit: `at most ${PLAY_MAX_ROOMS} rooms`,
+  limit: magicMeta.playLimit,
   start(params) {
     const n = BigInt(params.rooms);
     if (n > BigInt(PLAY_MAX_ROOMS)) {

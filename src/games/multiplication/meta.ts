@@ -7,6 +7,7 @@ export const multiplicationMeta = {
   summary:
     'A number race: from 1, multiply by primes of N in turn; hitting N exactly wins, overshooting ties.',
   origin: 'Kattis multiplicationgame (ICPC Rocky Mountain Regional 2017)',
+  playLimit: 'any N the solver takes (up to 10^18)',
   examples: [
     {
       cli: 'multiplication 40 Bob',

@@ -12,6 +12,7 @@ import { otherSeat, requireMove } from '../../core/play.js';
 import { factorize } from '../../math/factor.js';
 import type { MultiplicationParams } from './schema.js';
 import { outcomeOf, ruleOf } from './solve.js';
+import { multiplicationMeta } from './meta.js';
 
 const decimal = z.string().regex(/^\d{1,19}$/);
 
@@ -135,7 +136,7 @@ function whyIllegal(p: MultiplicationPosition, typed: string): string | undefine
 
 export const multiplicationPlay: PlaySupport<MultiplicationParams, MultiplicationPosition> = {
   position: MultiplicationPosition,
-  limit: 'any N the solver takes (up to 10^18)',
+  limit: multiplicationMeta.playLimit,
   start(params) {
     const factors = factorize(BigInt(params.n));
     return {

@@ -10,10 +10,9 @@ import { otherSeat, requireMove } from '../../core/play.js';
 import { OctalCodeError, readOctalCode } from './code.js';
 import { MIN_SEARCH, type OctalMove, type OctalParams } from './schema.js';
 import { solveOctal } from './solve.js';
+import { MAX_PLAY_HEAP, MAX_PLAY_HEAPS, octalMeta } from './meta.js';
 
-/** The largest heap and the most heaps a game move by move may start with. */
-export const MAX_PLAY_HEAP = 100;
-export const MAX_PLAY_HEAPS = 12;
+export { MAX_PLAY_HEAP, MAX_PLAY_HEAPS };
 
 const canonicalCode = z.string().refine((text) => {
   try {
@@ -185,7 +184,7 @@ function sameMove(_p: OctalPosition, typed: string): string | undefined {
 
 export const octalPlay: PlaySupport<OctalParams, OctalPosition> = {
   position: OctalPosition,
-  limit: `at most ${MAX_PLAY_HEAPS} heaps of at most ${MAX_PLAY_HEAP} tokens`,
+  limit: octalMeta.playLimit,
   start,
   status,
   moves,

@@ -7,6 +7,7 @@ export const partisanMeta = {
   summary:
     'Alice and Bob take stones from one pile, each from their own set of moves; who cannot move loses.',
   origin: 'TopCoder SRM 701, Division I Level One (PartisanGame)',
+  playLimit: 'any pile and sets the solver takes',
   examples: [
     {
       cli: 'partisan 7 --alice 3,4 --bob 4',

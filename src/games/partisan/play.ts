@@ -8,6 +8,7 @@ import type { BestMove, PlayMove, PlayStatus, PlaySupport, Verdict } from '../..
 import { otherSeat, requireMove } from '../../core/play.js';
 import { MAX_MOVE, type PartisanParams, type PartisanResult } from './schema.js';
 import { solvePartisan } from './solve.js';
+import { partisanMeta } from './meta.js';
 
 const moveSet = z.array(z.number().int().min(1).max(MAX_MOVE)).max(MAX_MOVE);
 
@@ -100,7 +101,7 @@ function whyIllegal(p: PartisanPosition, typed: string): string | undefined {
 
 export const partisanPlay: PlaySupport<PartisanParams, PartisanPosition> = {
   position: PartisanPosition,
-  limit: 'any pile and sets the solver takes',
+  limit: partisanMeta.playLimit,
   start: (params) => ({ n: params.n, alice: [...params.alice], bob: [...params.bob], turn: 0 }),
   status,
   moves,

@@ -10,8 +10,9 @@ import { otherSeat, requireMove } from '../../core/play.js';
 import { distinctPrimes } from './factor.js';
 import type { SeagmParams } from './schema.js';
 import { analyse, cardFor, OptimalSearch } from './solve.js';
+import { PLAY_MAX_CARDS, seagmMeta } from './meta.js';
 
-export const PLAY_MAX_CARDS = 200;
+export { PLAY_MAX_CARDS };
 
 export const SeagmPosition = z.strictObject({
   /** Cards still on the table, ascending. */
@@ -123,7 +124,7 @@ function whyIllegal(p: SeagmPosition, typed: string): string | undefined {
 
 export const seagmPlay: PlaySupport<SeagmParams, SeagmPosition> = {
   position: SeagmPosition,
-  limit: `at most ${PLAY_MAX_CARDS} cards`,
+  limit: seagmMeta.playLimit,
   start(params) {
     if (params.cards.length > PLAY_MAX_CARDS) {
       throw new InputError(
