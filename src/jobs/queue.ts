@@ -149,8 +149,8 @@ export function solveJobOptions(config: Config, jobId: string): JobsOptions {
 }
 
 /**
- * A batch job's options: a fresh id, retried as any job. Its answers are cached one by one, so a finished batch
- * is not kept (up to 64 answers each, a thousand of them would hold tens of MB of Redis).
+ * A batch job's options: a fresh id, retried as any job. A finished batch is not kept: its answers are in the
+ * cache, question by question, and nobody looks a batch up (Bull Board keeps showing single jobs).
  */
 export function batchJobOptions(config: Config, jobId: string): JobsOptions {
   return { ...solveJobOptions(config, jobId), removeOnComplete: true };
