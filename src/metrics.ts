@@ -21,7 +21,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     registry,
     jobsQueued: new Counter({
       name: 'grundy_jobs_queued_total',
-      help: 'Solve jobs put on the queue',
+      help: 'Questions put on the queue (a batch of quick ones counts each of its questions)',
       labelNames: ['game'],
       registers,
     }),
