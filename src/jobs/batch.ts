@@ -12,6 +12,7 @@
  * a crash), each of those questions is asked again on its own. A caller who gives up stops waiting at once;
  * the batch goes on for the others.
  */
+import { randomUUID } from 'node:crypto';
 import { SolveCancelledError } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import type { Metrics } from '../metrics.js';
@@ -39,13 +40,9 @@ interface Pending {
   readonly settled: () => boolean;
 }
 
-let batchCounter = 0;
-
 export class SolveBatcher {
   private pending: Pending[] = [];
   private scheduled = false;
-  /** Batch jobs sent and the questions they carried (for tests and the bench). */
-  readonly sent = { jobs: 0, questions: 0 };
 
   constructor(
     private readonly queue: SolveQueue,
@@ -55,7 +52,10 @@ export class SolveBatcher {
     private readonly cache: AnswerCache,
   ) {}
 
-  /** Like SolveQueue.run, for a question the worker will answer in a moment (no progress, no cancel). */
+  /**
+   * Like SolveQueue.run, for a question the worker answers in a moment: no progress, and a caller who gives up
+   * stops waiting without stopping the batch.
+   */
   run(
     game: AnyGame,
     data: SolveJobData,
@@ -112,9 +112,8 @@ export class SolveBatcher {
   }
 
   private async send(items: readonly Pending[]): Promise<void> {
-    const jobId = `${BATCH_JOB_NAME}.${process.pid}.${Date.now().toString(36)}.${++batchCounter}`;
-    this.sent.jobs++;
-    this.sent.questions += items.length;
+    // Random: a batch id that another asker's batch had too would hand this one that batch's answers.
+    const jobId = `${BATCH_JOB_NAME}.${randomUUID()}`;
     for (const item of items) this.metrics.jobsQueued.inc({ game: item.game.id });
     let value: unknown;
     try {
