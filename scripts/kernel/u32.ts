@@ -3,7 +3,7 @@
  * the kernel's source: scripts/u64-kernel-source.ts assembles the module; after editing, run `npm run kernel`.
  */
 import type { FunctionSource } from './assembler.js';
-import { absDiff, millerRabin, RHO_STEP_LIMIT } from './u64.js';
+import { BRENT_RHO_LOCALS, brentRho, millerRabin } from './u64.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // 32-bit moduli (n odd, n < 2^31): Montgomery arithmetic with R = 2^32 needs only one native 64-bit product
@@ -125,14 +125,7 @@ export const rho32Source: FunctionSource = {
     ...MONT32_LOCALS,
     ['$c', 'i64'],
     ['$y', 'i64'],
-    ['$x', 'i64'],
-    ['$ys', 'i64'],
-    ['$g', 'i64'],
-    ['$b', 'i64'],
-    ['$prod', 'i64'],
-    ['$r', 'i64'],
-    ['$k', 'i64'],
-    ['$i', 'i64'],
+    ...BRENT_RHO_LOCALS,
     ['$ga', 'i32'],
     ['$gb', 'i32'],
     ['$gd', 'i32'],
@@ -143,50 +136,7 @@ export const rho32Source: FunctionSource = {
     local.get $c32 i64.extend_i32_u local.get $n i64.rem_u local.set $c
     i64.const 2 local.set $y
     i64.const ${RHO32_FIRST_ROUND} local.set $r
-    i64.const 1 local.set $prod
-    i64.const 1 local.set $g
-    block $found
-      loop $round
-        local.get $r i64.const ${RHO_STEP_LIMIT} i64.ge_u if i32.const 0 return end
-        local.get $y local.set $x
-        local.get $r local.set $i
-        loop $advance
-          ${rhoStep32('$y')}
-          local.get $i i64.const 1 i64.sub local.tee $i
-          i64.eqz i32.eqz br_if $advance
-        end
-        i64.const 0 local.set $k
-        block $batched
-          loop $batch
-            local.get $k local.get $r i64.ge_u br_if $batched
-            local.get $y local.set $ys
-            local.get $r local.get $k i64.sub i64.const ${RHO32_BATCH}
-            local.get $r local.get $k i64.sub i64.const ${RHO32_BATCH} i64.lt_u select local.set $i
-            loop $step
-              ${rhoStep32('$y')}
-              ${absDiff('$x', '$y')} local.set $b
-              ${montMul32('$prod', '$prod', '$b')}
-              local.get $i i64.const 1 i64.sub local.tee $i
-              i64.eqz i32.eqz br_if $step
-            end
-            local.get $prod ${binaryGcdWithN}
-            local.get $g i64.const 1 i64.eq i32.eqz br_if $found
-            local.get $k i64.const ${RHO32_BATCH} i64.add local.set $k
-            br $batch
-          end
-        end
-        local.get $r i64.const 1 i64.shl local.set $r
-        br $round
-      end
-    end
-    local.get $g local.get $n i64.eq
-    if
-      loop $replay
-        ${rhoStep32('$ys')}
-        ${absDiff('$x', '$ys')} ${binaryGcdWithN}
-        local.get $g i64.const 1 i64.eq br_if $replay
-      end
-    end
+    ${brentRho({ step: rhoStep32, mul: montMul32, gcd: binaryGcdWithN, batch: RHO32_BATCH, giveUp: 'i32.const 0' })}
     local.get $g i32.wrap_i64`,
 };
 

@@ -325,6 +325,77 @@ const gcdWithN = `
 export const RHO_STEP_LIMIT = 1 << 24;
 
 /**
+ * The rounds of Brent's rho over $y (with $r the first round's length): walks `step`, multiplies the
+ * differences |x - y| together with `mul`, and takes one `gcd` (of the stack top with n, into $g) per `batch`
+ * steps, until $g is not 1; when the batch jumped past every factor ($g = n), replays its steps from $ys one gcd
+ * at a time. Returns `giveUp` after RHO_STEP_LIMIT steps. Shared by rho (64-bit) and rho32.
+ */
+/** The locals brentRho uses besides $n, $y and the Montgomery product's. */
+export const BRENT_RHO_LOCALS = [
+  ['$x', 'i64'],
+  ['$ys', 'i64'],
+  ['$g', 'i64'],
+  ['$b', 'i64'],
+  ['$prod', 'i64'],
+  ['$r', 'i64'],
+  ['$k', 'i64'],
+  ['$i', 'i64'],
+] as const;
+
+export const brentRho = (parts: {
+  step: (v: string) => string;
+  mul: (dst: string, a: string, b: string) => string;
+  gcd: string;
+  batch: number;
+  giveUp: string;
+}): string => `
+    i64.const 1 local.set $prod
+    i64.const 1 local.set $g
+    block $found
+      loop $round
+        local.get $r i64.const ${RHO_STEP_LIMIT} i64.ge_u if ${parts.giveUp} return end
+        local.get $y local.set $x
+        local.get $r local.set $i
+        loop $advance
+          ${parts.step('$y')}
+          local.get $i i64.const 1 i64.sub local.tee $i
+          i64.eqz i32.eqz br_if $advance
+        end
+        i64.const 0 local.set $k
+        block $batched
+          loop $batch
+            local.get $k local.get $r i64.ge_u br_if $batched
+            local.get $y local.set $ys
+            local.get $r local.get $k i64.sub i64.const ${parts.batch}
+            local.get $r local.get $k i64.sub i64.const ${parts.batch} i64.lt_u select local.set $i
+            loop $step
+              ${parts.step('$y')}
+              ${absDiff('$x', '$y')} local.set $b
+              ${parts.mul('$prod', '$prod', '$b')}
+              local.get $i i64.const 1 i64.sub local.tee $i
+              i64.eqz i32.eqz br_if $step
+            end
+            local.get $prod ${parts.gcd}
+            local.get $g i64.const 1 i64.eq i32.eqz br_if $found
+            local.get $k i64.const ${parts.batch} i64.add local.set $k
+            br $batch
+          end
+        end
+        local.get $r i64.const 1 i64.shl local.set $r
+        br $round
+      end
+    end
+    local.get $g local.get $n i64.eq
+    if ;; the batch jumped past the factor: replay its steps one gcd at a time
+      loop $replay
+        ${parts.step('$ys')}
+        ${absDiff('$x', '$ys')} ${parts.gcd}
+        local.get $g i64.const 1 i64.eq br_if $replay
+      end
+    end
+`;
+
+/**
  * rho(n, c, y0) -> a divisor of the odd composite n: Brent's variant of Pollard's rho, with the differences
  * multiplied together and one gcd per 128 steps. Returns n when the batch overshot past every factor
  * and even the step-by-step replay found none, and 0 after RHO_STEP_LIMIT steps; the caller retries.
@@ -337,63 +408,10 @@ export const rhoSource: FunctionSource = {
     ['$y', 'i64'],
   ],
   result: 'i64',
-  locals: [
-    ...MONT_LOCALS,
-    ['$x', 'i64'],
-    ['$ys', 'i64'],
-    ['$g', 'i64'],
-    ['$b', 'i64'],
-    ['$prod', 'i64'],
-    ['$r', 'i64'],
-    ['$k', 'i64'],
-    ['$i', 'i64'],
-  ],
+  locals: [...MONT_LOCALS, ...BRENT_RHO_LOCALS],
   body: `
     ${inverse('$ninv', '$n')}
     i64.const 1 local.set $r
-    i64.const 1 local.set $prod
-    i64.const 1 local.set $g
-    block $found
-      loop $round
-        local.get $r i64.const ${RHO_STEP_LIMIT} i64.ge_u if i64.const 0 return end
-        local.get $y local.set $x
-        local.get $r local.set $i
-        loop $advance
-          ${rhoStep('$y')}
-          local.get $i i64.const 1 i64.sub local.tee $i
-          i64.eqz i32.eqz br_if $advance
-        end
-        i64.const 0 local.set $k
-        block $batched
-          loop $batch
-            local.get $k local.get $r i64.ge_u br_if $batched
-            local.get $y local.set $ys
-            local.get $r local.get $k i64.sub i64.const 128
-            local.get $r local.get $k i64.sub i64.const 128 i64.lt_u select local.set $i
-            loop $step
-              ${rhoStep('$y')}
-              ${absDiff('$x', '$y')} local.set $b
-              ${montMul('$prod', '$prod', '$b')}
-              local.get $i i64.const 1 i64.sub local.tee $i
-              i64.eqz i32.eqz br_if $step
-            end
-            local.get $prod ${gcdWithN}
-            local.get $g i64.const 1 i64.eq i32.eqz br_if $found
-            local.get $k i64.const 128 i64.add local.set $k
-            br $batch
-          end
-        end
-        local.get $r i64.const 1 i64.shl local.set $r
-        br $round
-      end
-    end
-    local.get $g local.get $n i64.eq
-    if ;; the batch jumped past the factor: replay its steps one gcd at a time
-      loop $replay
-        ${rhoStep('$ys')}
-        ${absDiff('$x', '$ys')} ${gcdWithN}
-        local.get $g i64.const 1 i64.eq br_if $replay
-      end
-    end
+    ${brentRho({ step: rhoStep, mul: montMul, gcd: gcdWithN, batch: 128, giveUp: 'i64.const 0' })}
     local.get $g`,
 };
