@@ -112,6 +112,9 @@ function paired(args: readonly string[], input: string | undefined): { bare: num
 export async function run(): Promise<BenchRow[]> {
   const cases: { input: string; args: string[]; stdin: string; size?: string; bundled?: true }[] = [
     { input: 'grundy --version', args: [bin, '--version'], stdin: '', bundled: true },
+    // Help lists the games from their light entries: no game, no zod (cli/usage.ts).
+    { input: 'grundy solve --help', args: [bin, 'solve', '--help'], stdin: '', bundled: true },
+    { input: 'grundy play --help', args: [bin, 'play', '--help'], stdin: '', bundled: true },
     ...Object.entries(oneTest).map(([game, stdin]) => ({
       input: `grundy judge ${game}, one test`,
       args: [bin, 'judge', game],
